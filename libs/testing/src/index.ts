@@ -1,0 +1,4 @@
+export { getFreePort } from './free-port';
+export { waitFor, httpAnswers } from './wait-for';
+export { provideRedis, redisAnswers, type TestRedis } from './redis-server';
+export { startProcess, runProcess, type RunningProcess } from './child-process';

@@ -1,0 +1,1 @@
+export const TRACING_SERVICE = Symbol.for('redisx.tracing.TracingService');
