@@ -1,0 +1,66 @@
+import type { Logger } from '@nestjs/common';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  CompositePropagator,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { SHUTDOWN_TIMEOUT_MS } from './tracing.constants';
+
+/** A tracer provider this library built, and how to take it down again. */
+export interface OwnProvider {
+  provider: NodeTracerProvider;
+  /** Flushes and stops the provider (bounded in time) and removes the globals registered for it. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Builds a provider and registers it, an AsyncLocalStorage context manager (without which spans
+ * never find their parent) and W3C propagators, each only where no other is registered yet.
+ */
+export function createOwnProvider(
+  serviceName: string | undefined,
+  spanProcessors: SpanProcessor[],
+  logger: Logger,
+): OwnProvider {
+  const named = serviceName ? resourceFromAttributes({ 'service.name': serviceName }) : undefined;
+  const resource = named ? defaultResource().merge(named) : defaultResource();
+  const provider = new NodeTracerProvider({ resource, spanProcessors });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  const propagator = new CompositePropagator({
+    propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+  });
+  const registered = {
+    trace: trace.setGlobalTracerProvider(provider),
+    context: context.setGlobalContextManager(contextManager),
+    propagation: propagation.setGlobalPropagator(propagator),
+  };
+  if (!registered.context) contextManager.disable();
+  const shutdown = async () => {
+    if (registered.trace) trace.disable();
+    if (registered.context) context.disable();
+    if (registered.propagation) propagation.disable();
+    await withTimeout(provider.shutdown(), SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => {
+      logger.warn(`tracer provider shutdown failed: ${String(error)}`);
+    });
+  };
+  return { provider, shutdown };
+}
+
+/** A dead exporter must not hold up application shutdown. */
+async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,116 @@
+import { Module } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { context, propagation, trace } from '@opentelemetry/api';
+import {
+  InMemorySpanExporter,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
+import { TRACING_MEMORY_EXPORTER, TRACING_SERVICE, TracingModule } from '../src';
+import type { ITracingService, TracingModuleOptions } from '../src';
+import { CheckoutService } from './checkout.fixture';
+
+async function startApp(options: TracingModuleOptions): Promise<TestingModule> {
+  const app = await Test.createTestingModule({
+    imports: [TracingModule.forRoot(options)],
+    providers: [CheckoutService],
+  }).compile();
+  return app.init();
+}
+
+/** True when spans started through the global API are recorded by some provider. */
+const globalProviderRecords = () => trace.getTracer('probe').startSpan('probe').isRecording();
+
+describe('TracingModule provider handling', () => {
+  afterEach(() => {
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  });
+
+  it('registers its own provider and takes it down again on close', async () => {
+    expect(globalProviderRecords()).toBe(false);
+    const app = await startApp({ exporter: 'memory' });
+    expect(globalProviderRecords()).toBe(true);
+    await app.close();
+    expect(globalProviderRecords()).toBe(false);
+
+    const again = await startApp({ exporter: 'memory' });
+    await again.get(CheckoutService).checkout('B-2');
+    expect(
+      again.get<InMemorySpanExporter>(TRACING_MEMORY_EXPORTER).getFinishedSpans(),
+    ).toHaveLength(4);
+    await again.close();
+  });
+
+  it("uses the application's provider when one is registered and leaves it in place", async () => {
+    const appExporter = new InMemorySpanExporter();
+    const provider = new NodeTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(appExporter)],
+    });
+    provider.register();
+    const app = await startApp({ exporter: 'memory' });
+
+    expect(app.get(TRACING_MEMORY_EXPORTER)).toBeNull();
+    await app.get(CheckoutService).checkout('C-3');
+    const names = appExporter.getFinishedSpans().map((span) => span.name);
+    expect(names.sort()).toEqual(['checkout', 'payment.publish', 'redis.HSET', 'stock.reserve']);
+    await app.close();
+    expect(globalProviderRecords()).toBe(true);
+    await provider.shutdown();
+  });
+
+  it('records nothing when disabled but still runs the callbacks', async () => {
+    const app = await startApp({ enabled: false, exporter: 'memory' });
+    const tracing = app.get<ITracingService>(TRACING_SERVICE);
+
+    await expect(app.get(CheckoutService).checkout('D-4')).resolves.toBe('D-4:reserved');
+    await expect(tracing.withSpan('off', () => Promise.reject(new Error('x')))).rejects.toThrow(
+      'x',
+    );
+    expect(app.get(TRACING_MEMORY_EXPORTER)).toBeNull();
+    expect(globalProviderRecords()).toBe(false);
+    await app.close();
+  });
+
+  it('prints finished spans with the console exporter', async () => {
+    const dir = jest.spyOn(console, 'dir').mockImplementation(() => undefined);
+    try {
+      const app = await startApp({ exporter: 'console' });
+      await app.get<ITracingService>(TRACING_SERVICE).withSpan('printed', () => undefined);
+      await app.close();
+      expect(dir).toHaveBeenCalledWith(expect.objectContaining({ name: 'printed' }), {
+        depth: 3,
+      });
+    } finally {
+      dir.mockRestore();
+    }
+  });
+
+  it('fails the start with the name of a bad option', async () => {
+    const options = { exporter: 'otlp' } as unknown as TracingModuleOptions;
+    await expect(startApp(options)).rejects.toThrow(
+      'TracingModule: option "exporter" must be one of "console", "memory", "none", got "otlp"',
+    );
+  });
+
+  describe('isGlobal', () => {
+    @Module({ providers: [CheckoutService], exports: [CheckoutService] })
+    class ShopModule {}
+
+    const compileWith = (isGlobal: boolean) =>
+      Test.createTestingModule({
+        imports: [TracingModule.forRoot({ exporter: 'memory', isGlobal }), ShopModule],
+      }).compile();
+
+    it('lets modules that do not import TracingModule inject the service', async () => {
+      const app = await compileWith(true);
+      await expect(app.get(CheckoutService).checkout('E-5')).resolves.toBe('E-5:reserved');
+      await app.close();
+    });
+
+    it('keeps the service private to importing modules by default', async () => {
+      await expect(compileWith(false)).rejects.toThrow(/resolve dependencies of the CheckoutService/);
+    });
+  });
+});
