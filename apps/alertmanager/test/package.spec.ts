@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const REPO = join(__dirname, '../../..');
+
+/** Runs a command to completion; a non-zero exit fails with the command's output. */
+async function run(command: string, args: string[], cwd: string): Promise<string> {
+  const options = { cwd, encoding: 'utf8' as const, maxBuffer: 16 * 1024 * 1024 };
+  try {
+    return (await promisify(execFile)(command, args, options)).stdout;
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code?: number; stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} exited ${code}\n${stdout}${stderr}`);
+  }
+}
+
+// `--yes=false`: run the installed binaries, never fetch a package of that name from the registry.
+describe('the packed @redisx/alertmanager', () => {
+  let work: string;
+  let tarball: string;
+  const consumer = () => join(work, 'consumer');
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'redisx-alertmanager-package-'));
+    const args = ['tools/pack.mjs', '--destination', work, '@redisx/alertmanager'];
+    tarball = (await run('node', args, REPO)).trim();
+    await mkdir(consumer());
+    const manifest = { name: 'alertmanager-consumer', version: '1.0.0', private: true };
+    await writeFile(join(consumer(), 'package.json'), JSON.stringify(manifest));
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+      consumer(),
+    );
+  }, 300_000);
+
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('ships the binaries, their build output and the example configs, and no tests', async () => {
+    const files = (await run('tar', ['-tzf', tarball], work)).trim().split('\n');
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/package.json',
+        'package/bin/redisx-alertmanager.js',
+        'package/bin/redisx-amtool.js',
+        'package/dist/cli/alertmanager-main.js',
+        'package/dist/cli/amtool-main.js',
+        'package/config/alertmanager.yml',
+        'package/config/quickstart.yml',
+      ]),
+    );
+    expect(files.filter((file) => /\.spec\.|\/testdata\/|\/src\/|\/test\//.test(file))).toEqual([]);
+  });
+
+  it('runs redisx-alertmanager --help from the installed copy', async () => {
+    const help = await run('npx', ['--yes=false', 'redisx-alertmanager', '--help'], consumer());
+    expect(help).toContain('--config.file');
+    expect(help).toContain('--storage.path');
+  });
+
+  it('runs redisx-amtool --help from the installed copy', async () => {
+    const help = await run('npx', ['--yes=false', 'redisx-amtool', '--help'], consumer());
+    expect(help).toContain('redisx-amtool');
+  });
+});
