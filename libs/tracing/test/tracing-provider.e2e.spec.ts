@@ -110,7 +110,9 @@ describe('TracingModule provider handling', () => {
     });
 
     it('keeps the service private to importing modules by default', async () => {
-      await expect(compileWith(false)).rejects.toThrow(/resolve dependencies of the CheckoutService/);
+      await expect(compileWith(false)).rejects.toThrow(
+        /resolve dependencies of the CheckoutService/,
+      );
     });
   });
 });
