@@ -1,0 +1,42 @@
+export { ConfigError } from './config-error';
+export { configHash } from './config-hash';
+export { describeConfig } from './describe-config';
+export { loadConfigFile } from './load-config-file';
+export type { LoadedConfig } from './load-config-file';
+export { parseConfig } from './parse-config';
+export { serializeConfig } from './serialize-config';
+export { routeMatchers } from './route.decoder';
+export { inhibitSourceMatchers, inhibitTargetMatchers } from './inhibit-rule.decoder';
+export { Secret, SECRET_TOKEN } from './model/secret';
+export { SUPPORTED_INTEGRATIONS, UNSUPPORTED_INTEGRATIONS } from './receiver.decoder';
+export type { AlertmanagerConfig } from './model/config.model';
+export type { GlobalConfig } from './model/global.model';
+export type {
+  Authorization,
+  BasicAuth,
+  HttpConfig,
+  HttpHeader,
+  OAuth2,
+  ProxySettings,
+  TlsConfig,
+  TlsVersion,
+} from './model/http-config.model';
+export type { InhibitRule } from './model/inhibit-rule.model';
+export type { Receiver } from './model/receiver.model';
+export type { Route } from './model/route.model';
+export type {
+  InclusiveRange,
+  TimeInterval,
+  TimeIntervalSpec,
+  TimeOfDayRange,
+} from './model/time-interval.model';
+export type { TracingConfig } from './model/tracing.model';
+export type { EmailConfig, EmailThreading } from './receivers/email.model';
+export type { PagerdutyConfig, PagerdutyImage, PagerdutyLink } from './receivers/pagerduty.model';
+export type {
+  SlackAction,
+  SlackConfig,
+  SlackConfirmationField,
+  SlackField,
+} from './receivers/slack.model';
+export type { WebhookConfig } from './receivers/webhook.model';

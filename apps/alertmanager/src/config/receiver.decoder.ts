@@ -1,0 +1,78 @@
+import type { YamlValue } from './decoder/yaml-value';
+import type { GlobalConfig } from './model/global.model';
+import type { Receiver } from './model/receiver.model';
+import { decodeEmail } from './receivers/email.decoder';
+import { decodePagerduty } from './receivers/pagerduty.decoder';
+import { decodeSlack } from './receivers/slack.decoder';
+import { decodeWebhook } from './receivers/webhook.decoder';
+
+/** Integrations this server delivers to, by the name used in messages. */
+export const SUPPORTED_INTEGRATIONS = ['email', 'pagerduty', 'slack', 'webhook'] as const;
+
+/** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
+export const UNSUPPORTED_INTEGRATIONS = [
+  'opsgenie',
+  'wechat',
+  'pushover',
+  'victorops',
+  'sns',
+  'telegram',
+  'webex',
+  'discord',
+  'msteams',
+  'msteamsv2',
+  'jira',
+  'rocketchat',
+  'incidentio',
+  'mattermost',
+] as const;
+
+const KEYS = [
+  'name',
+  'labels',
+  'email_configs',
+  'webhook_configs',
+  'slack_configs',
+  'chat_configs',
+  'pagerduty_configs',
+  'paging_configs',
+  ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
+];
+
+/**
+ * Decodes one receiver. `chat_configs` and `paging_configs` are our aliases of `slack_configs`
+ * and `pagerduty_configs`. Integrations we do not deliver to are rejected rather than dropped,
+ * so that no receiver silently never notifies.
+ */
+export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver {
+  const r = value.object(KEYS);
+  for (const name of UNSUPPORTED_INTEGRATIONS) {
+    const list = r.get(`${name}_configs`);
+    if (list.list().length > 0) {
+      list.fail(
+        `the ${name} integration is not supported; supported: ${SUPPORTED_INTEGRATIONS.join(', ')}`,
+      );
+    }
+  }
+  const name = r.string('name');
+  if (name === '') value.fail('missing name in receiver');
+  const labels = r.get('labels').stringMap();
+  if ('name' in labels && labels.name !== name) {
+    r.get('labels').fail(
+      `receiver label "name" must match receiver name ${JSON.stringify(name)}, got ${JSON.stringify(labels.name)}`,
+    );
+  }
+  const each = <T>(key: string, decode: (item: YamlValue, g: GlobalConfig) => T): T[] =>
+    r
+      .get(key)
+      .list()
+      .map((item) => decode(item, global));
+  return {
+    name,
+    labels: { ...labels, name },
+    webhook_configs: each('webhook_configs', decodeWebhook),
+    slack_configs: each(r.aliased('slack_configs', 'chat_configs'), decodeSlack),
+    pagerduty_configs: each(r.aliased('pagerduty_configs', 'paging_configs'), decodePagerduty),
+    email_configs: each('email_configs', decodeEmail),
+  };
+}
