@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { context, propagation, trace } from '@opentelemetry/api';
 import {
@@ -49,7 +49,12 @@ describe('TracingModule provider handling', () => {
       spanProcessors: [new SimpleSpanProcessor(appExporter)],
     });
     provider.register();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const app = await startApp({ exporter: 'memory' });
+    expect(warn).toHaveBeenCalledWith(
+      'exporter "memory" ignored: the application registered its own tracer provider',
+    );
+    warn.mockRestore();
 
     expect(app.get(TRACING_MEMORY_EXPORTER)).toBeNull();
     await app.get(CheckoutService).checkout('C-3');
