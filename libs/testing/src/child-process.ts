@@ -63,6 +63,8 @@ export async function runProcess(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    // A child that exits without reading its input closes the pipe; that is not an error here.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
