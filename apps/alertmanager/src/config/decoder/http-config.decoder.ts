@@ -64,15 +64,14 @@ export function decodeHttpConfig(value: YamlValue): HttpConfig {
     };
   }
   return {
-    ...defaultHttpConfig(),
     basic_auth: r.has('basic_auth') ? decodeBasicAuth(r.get('basic_auth')) : undefined,
     authorization,
     oauth2: r.has('oauth2') ? decodeOAuth2(r.get('oauth2')) : undefined,
     tls_config: r.has('tls_config') ? decodeTlsConfig(r.get('tls_config')) : defaultTlsConfig(),
     follow_redirects: r.bool('follow_redirects', true),
     enable_http2: r.bool('enable_http2', true),
-    http_headers: decodeHttpHeaders(r.get('http_headers')),
     ...decodeProxySettings(r),
+    http_headers: decodeHttpHeaders(r.get('http_headers')),
   };
 }
 
