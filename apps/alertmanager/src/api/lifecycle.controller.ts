@@ -1,0 +1,44 @@
+import { All, Controller, Get, Inject, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ConfigReloader } from '../reload/config-reloader';
+
+/**
+ * Alertmanager's operational endpoints: liveness, readiness and configuration reload.
+ * Express answers HEAD for every GET route, as upstream does for these paths.
+ */
+@Controller('-')
+export class LifecycleController {
+  constructor(@Inject(ConfigReloader) private readonly reloader: ConfigReloader) {}
+
+  /** `GET /-/healthy`: the process is up. */
+  @Get('healthy')
+  healthy(@Res() res: Response): void {
+    res.status(200).type('text/plain').send('OK');
+  }
+
+  /** `GET /-/ready`: configuration loaded and the HTTP server serving. */
+  @Get('ready')
+  ready(@Res() res: Response): void {
+    res.status(200).type('text/plain').send('OK');
+  }
+
+  /** `POST /-/reload`: 200 with an empty body, or 500 naming why the new config was refused. */
+  @Post('reload')
+  async reload(@Res() res: Response): Promise<void> {
+    try {
+      await this.reloader.reload();
+      res.status(200).end();
+    } catch (error) {
+      res
+        .status(500)
+        .type('text/plain')
+        .send(`failed to reload config: ${(error as Error).message}\n`);
+    }
+  }
+
+  /** Any other method on `/-/reload` is refused, as upstream does with 405. */
+  @All('reload')
+  reloadWrongMethod(@Res() res: Response): void {
+    res.status(405).set('Allow', 'POST').type('text/plain').send('Only POST requests allowed\n');
+  }
+}

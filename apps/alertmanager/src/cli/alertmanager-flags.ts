@@ -1,0 +1,95 @@
+import { LOG_LEVELS } from '../logging/logger';
+import type { ServerOptions } from '../server/server-options';
+import type { CommandSpec, ParsedCommandLine } from './flags/flag-spec';
+
+/** The server's command line: Alertmanager's flag names and defaults. */
+export const alertmanagerCommand: CommandSpec = {
+  name: 'redisx-alertmanager',
+  help: 'An Alertmanager-compatible alerting server.',
+  flags: [
+    {
+      name: 'config.file',
+      kind: 'string',
+      default: 'alertmanager.yml',
+      placeholder: 'FILE',
+      help: 'Alertmanager configuration file name.',
+    },
+    {
+      name: 'storage.path',
+      kind: 'string',
+      default: 'data/',
+      placeholder: 'DIR',
+      help: 'Base path for data storage.',
+    },
+    {
+      name: 'web.listen-address',
+      kind: 'string',
+      default: ':9093',
+      placeholder: 'ADDRESS',
+      help: 'Address to listen on for the web interface and API.',
+    },
+    {
+      name: 'web.external-url',
+      kind: 'string',
+      placeholder: 'URL',
+      help: 'The URL under which Alertmanager is externally reachable (for example, if Alertmanager is served via a reverse proxy). Used for generating relative and absolute links back to Alertmanager itself. If the URL has a path portion, it will be used to prefix all HTTP endpoints served by Alertmanager. If omitted, relevant URL components will be derived automatically.',
+    },
+    {
+      name: 'web.route-prefix',
+      kind: 'string',
+      placeholder: 'PREFIX',
+      help: 'Prefix for the internal routes of web endpoints. Defaults to path of --web.external-url.',
+    },
+    {
+      name: 'log.level',
+      kind: 'enum',
+      values: LOG_LEVELS,
+      default: 'info',
+      help: 'Only log messages with the given severity or above.',
+    },
+    {
+      name: 'log.format',
+      kind: 'enum',
+      values: ['logfmt', 'json'],
+      default: 'logfmt',
+      help: 'Output format of log messages.',
+    },
+    {
+      name: 'cluster.listen-address',
+      kind: 'string',
+      default: '',
+      placeholder: 'ADDRESS',
+      help: 'Accepted for compatibility; clustering is not supported, so a non-empty value only logs a warning.',
+    },
+    {
+      name: 'cluster.peer',
+      kind: 'string',
+      repeatable: true,
+      placeholder: 'ADDRESS',
+      help: 'Accepted for compatibility; clustering is not supported.',
+    },
+    { name: 'version', kind: 'bool', exits: true, help: 'Show application version.' },
+  ],
+};
+
+/** Turns parsed flags into {@link ServerOptions}. */
+export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
+  const text = (name: string) => parsed.flags[name] as string | undefined;
+  return {
+    configFile: text('config.file') as string,
+    storagePath: text('storage.path') as string,
+    listenAddress: text('web.listen-address') as string,
+    externalUrl: text('web.external-url'),
+    routePrefix: text('web.route-prefix'),
+    logLevel: text('log.level') as ServerOptions['logLevel'],
+    logFormat: text('log.format') as ServerOptions['logFormat'],
+  };
+}
+
+/** The clustering flags that were given, for a warning: this server runs as one instance. */
+export function clusterFlagsGiven(parsed: ParsedCommandLine): string[] {
+  const given: string[] = [];
+  if (parsed.flags['cluster.listen-address']) given.push('--cluster.listen-address');
+  if ((parsed.flags['cluster.peer'] as string[]).length > 0) given.push('--cluster.peer');
+  return given;
+}

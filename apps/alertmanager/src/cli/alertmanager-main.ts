@@ -1,0 +1,68 @@
+import { versionText } from '../build/build-info';
+import { StreamLogger } from '../logging/stream-logger';
+import { startServer, type RunningServer } from '../server/start-server';
+import { alertmanagerCommand, clusterFlagsGiven, serverOptionsFrom } from './alertmanager-flags';
+import { CommandLineError } from './flags/flag-spec';
+import { parseCommandLine } from './flags/parse-command-line';
+import { renderUsage } from './flags/render-usage';
+
+const PROGRAM = 'redisx-alertmanager';
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/** Entry point of the `redisx-alertmanager` binary. */
+export async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseCommandLine(alertmanagerCommand, argv);
+  } catch (error) {
+    if (!(error instanceof CommandLineError)) throw error;
+    process.stderr.write(`${PROGRAM}: error: ${error.message}, try --help\n`);
+    process.exitCode = 1;
+    return;
+  }
+  if (parsed.help) {
+    process.stdout.write(renderUsage(PROGRAM, alertmanagerCommand, []));
+    return;
+  }
+  if (parsed.flags['version']) {
+    process.stdout.write(versionText(PROGRAM));
+    return;
+  }
+
+  const options = serverOptionsFrom(parsed);
+  const logger = new StreamLogger(options.logLevel, options.logFormat);
+  for (const flag of clusterFlagsGiven(parsed)) {
+    logger.warn('Clustering is not supported; running as a single instance', { flag });
+  }
+
+  let server: RunningServer;
+  try {
+    server = await startServer(options, logger);
+  } catch (error) {
+    logger.error('Startup failed', { err: (error as Error).message });
+    process.exitCode = 1;
+    return;
+  }
+
+  process.on('SIGHUP', () => {
+    // A failed reload is logged and counted by the reloader; the running config stays.
+    server.reload().catch(() => undefined);
+  });
+  const shutdown = (signal: string) => {
+    logger.info(`Received ${signal}, exiting gracefully...`);
+    const forced = setTimeout(() => {
+      logger.error('Graceful shutdown timed out', { after_ms: SHUTDOWN_GRACE_MS });
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        logger.error('Shutdown failed', { err: error.message });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,17 @@
+import type { LogFormat, LogLevel } from '../logging/logger';
+
+/** Everything the server needs from its command line, already validated. */
+export interface ServerOptions {
+  configFile: string;
+  storagePath: string;
+  listenAddress: string;
+  /** `--web.external-url` as given, or undefined for the default `http://<hostname>:<port>`. */
+  externalUrl: string | undefined;
+  /** `--web.route-prefix` as given, or undefined for the external URL's path. */
+  routePrefix: string | undefined;
+  logLevel: LogLevel;
+  logFormat: LogFormat;
+}
+
+/** Injection token for {@link ServerOptions}. */
+export const ServerOptions = Symbol('ServerOptions');

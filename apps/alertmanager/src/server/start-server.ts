@@ -1,0 +1,100 @@
+import 'reflect-metadata';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from '../app/app.module';
+import { buildInfo } from '../build/build-info';
+import { loadConfigFile, type LoadedConfig } from '../config';
+import type { Logger } from '../logging/logger';
+import { NestLoggerAdapter } from '../logging/nest-logger-adapter';
+import { createMetricsRegistry } from '../metrics/metrics-registry';
+import { ConfigReloadMetrics } from '../reload/config-reload-metrics';
+import { ConfigReloader, type ConfigLoader } from '../reload/config-reloader';
+import { systemClock, type Clock } from '../time/clock';
+import { resolveExternalUrl, type ExternalUrl } from './external-url';
+import { parseListenAddress } from './listen-address';
+import type { ServerOptions } from './server-options';
+
+/** A started server and the handles to drive it. */
+export interface RunningServer {
+  /** Base URL the server answers on, e.g. `http://127.0.0.1:9093` (with the route prefix). */
+  url: string;
+  port: number;
+  externalUrl: ExternalUrl;
+  reloader: ConfigReloader;
+  /** Same as `POST /-/reload`. */
+  reload(): Promise<LoadedConfig>;
+  /** Stops accepting requests and shuts every part down. */
+  close(): Promise<void>;
+}
+
+/** A problem that stops the server from starting; its message is one line for the operator. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+/**
+ * Starts the server: checks the storage directory, loads the configuration (refusing to start on
+ * an invalid one), and serves HTTP. Time and the config loader are inputs so tests can drive them.
+ */
+export async function startServer(
+  options: ServerOptions,
+  logger: Logger,
+  clock: Clock = systemClock,
+  load: ConfigLoader = loadConfigFile,
+): Promise<RunningServer> {
+  const info = buildInfo();
+  logger.info('Starting Alertmanager', { version: info.version, node: info.nodeVersion });
+  const listen = parseListenAddress(options.listenAddress);
+  const { routePrefix } = resolveExternalUrl(options.externalUrl, options.routePrefix, listen.port);
+  await prepareStorage(options.storagePath);
+
+  logger.info('Loading configuration file', { file: options.configFile });
+  const loaded = await load(options.configFile);
+  logger.info('Completed loading of configuration file', { file: options.configFile });
+
+  const registry = createMetricsRegistry();
+  const reloader = new ConfigReloader(
+    loaded,
+    load,
+    new ConfigReloadMetrics(registry),
+    clock,
+    logger.with({ component: 'configuration' }),
+  );
+  const parts = { options, logger, clock, registry, reloader };
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forParts(parts),
+    new ExpressAdapter(),
+    { logger: new NestLoggerAdapter(logger) },
+  );
+  app.disable('x-powered-by');
+  if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
+  await app.listen(listen.port, listen.host ?? '::');
+
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
+  const localHost =
+    listen.host && listen.host !== '::' && listen.host !== '0.0.0.0' ? listen.host : '127.0.0.1';
+  const hostPart = localHost.includes(':') ? `[${localHost}]` : localHost;
+  logger.info('Listening', { address: options.listenAddress, port, external_url: externalUrl.url });
+
+  return {
+    url: `http://${hostPart}:${port}${routePrefix}`,
+    port,
+    externalUrl,
+    reloader,
+    reload: () => reloader.reload(),
+    close: () => app.close(),
+  };
+}
+
+async function prepareStorage(path: string): Promise<void> {
+  try {
+    await mkdir(path, { recursive: true });
+  } catch (error) {
+    throw new StartupError(
+      `cannot use --storage.path "${path}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
+
+/** The built binaries, as `npx` runs them after `npm run build`. */
+export const ALERTMANAGER_BIN = join(__dirname, '..', '..', 'bin', 'redisx-alertmanager.js');
+export const AMTOOL_BIN = join(__dirname, '..', '..', 'bin', 'redisx-amtool.js');
+
+/** A server process started on a free loopback port with its own storage directory. */
+export interface ServerProcess {
+  url: string;
+  port: number;
+  storage: string;
+  process: RunningProcess;
+  /** SIGTERM, wait for exit, remove the storage directory. */
+  stop(): Promise<number | string>;
+}
+
+/** Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers. */
+export async function startServerProcess(
+  configFile: string,
+  extraArgs: string[] = [],
+): Promise<ServerProcess> {
+  const port = await getFreePort();
+  const storage = await mkdtemp(join(tmpdir(), 'am-storage-'));
+  const proc = startProcess(process.execPath, [
+    ALERTMANAGER_BIN,
+    `--config.file=${configFile}`,
+    `--storage.path=${storage}`,
+    `--web.listen-address=127.0.0.1:${port}`,
+    ...extraArgs,
+  ]);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`the server on ${url}`, async () => {
+      if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
+      const response = await fetch(`${url}/-/healthy`);
+      return response.status === 200;
+    });
+  } catch (error) {
+    await proc.stop('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    port,
+    storage,
+    process: proc,
+    stop: async () => {
+      const code = await proc.stop('SIGTERM');
+      await rm(storage, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Reads one sample's value from a Prometheus text exposition. */
+export function metricValue(exposition: string, name: string): number | undefined {
+  const line = exposition.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+}
