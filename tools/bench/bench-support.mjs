@@ -1,0 +1,36 @@
+// Small helpers shared by the benchmarks: timing, statistics, peers found on PATH.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
+
+/** Median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Milliseconds taken by `fn` (sync or async). */
+export async function timeMs(fn) {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** The absolute path of `command` on PATH (or in /usr/bin), or undefined. */
+export function findPeer(command) {
+  const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+/** Prints a peer's absence with the reason, so a skipped comparison is never silent. */
+export function skipPeer(name, why) {
+  console.log(`SKIPPED side-by-side with ${name}: ${why}`);
+}
+
+/** Formats a number with a fixed number of decimals. */
+export const fmt = (n, digits = 1) => n.toFixed(digits);
