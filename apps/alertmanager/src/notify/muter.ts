@@ -1,0 +1,10 @@
+import type { LabelSet } from '../labels';
+
+/**
+ * Decides whether an alert's labels are muted right now. Inhibition and silences are both
+ * muters: `mutedBy` returns what mutes the labels (inhibiting alerts' fingerprints, or silence
+ * ids), empty when nothing does.
+ */
+export interface Muter {
+  mutedBy(labels: LabelSet, now: number): string[];
+}
