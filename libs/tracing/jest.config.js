@@ -1,3 +1,3 @@
 const { projectJestConfig } = require('../../jest.preset');
 
-module.exports = projectJestConfig(__dirname);
+module.exports = { ...projectJestConfig(__dirname), displayName: '@redisx/tracing' };

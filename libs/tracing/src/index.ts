@@ -1,5 +1,6 @@
 export { TracingModule } from './tracing.module';
-export { TRACING_MEMORY_EXPORTER, TRACING_SERVICE } from './tracing.constants';
+export type { TracingOptionsFactory } from './tracing.module-definition';
+export { TRACING_MEMORY_EXPORTER, TRACING_METRICS, TRACING_SERVICE } from './tracing.constants';
 export type { ITracingService } from './tracing-service.interface';
 export type {
   ISpan,
@@ -9,4 +10,17 @@ export type {
   SpanKind,
   SpanStatus,
 } from './span.interface';
-export type { TracingExporter, TracingModuleOptions } from './tracing-options.interface';
+export { Span } from './span.decorator';
+export type {
+  OtlpExporterOptions,
+  RedisMetricsOptions,
+  RedisSpanOptions,
+  TracingExporter,
+  TracingExporterType,
+  TracingModuleOptions,
+  TracingSamplingOptions,
+} from './tracing-options.interface';
+export { registerRedisClient } from './redis/redis-interception';
+export { provideRedisClient, type RedisClientProviderOptions } from './redis/redis-client.provider';
+export { RedisCommandMetrics } from './metrics/redis-command.metrics';
+export { TracingMetricsController } from './metrics/redis-metrics.controller';

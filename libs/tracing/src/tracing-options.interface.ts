@@ -1,28 +1,105 @@
 /** Where the library's own tracer provider sends finished spans. */
-export type TracingExporter = 'console' | 'memory' | 'none';
+export type TracingExporterType = 'otlp' | 'console' | 'memory' | 'none';
 
-/** Options of {@link TracingModule.forRoot}. */
-export interface TracingModuleOptions {
-  /** When false the service still runs callbacks but records nothing. Default `true`. */
-  enabled?: boolean;
+/** The OTLP exporter (HTTP/protobuf) and where it sends spans. */
+export interface OtlpExporterOptions {
+  type: 'otlp';
   /**
-   * `service.name` of the resource of the library's own provider. Default: the SDK's
-   * `unknown_service:<process>`. Ignored when the application registered its own provider.
+   * Collector URL. A URL without a path gets `/v1/traces` appended. Default: from
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`, else
+   * `http://localhost:4318/v1/traces`.
    */
-  serviceName?: string;
-  /**
-   * Exporter of the library's own provider: `console` prints each span, `memory` keeps them for
-   * tests (see `TRACING_MEMORY_EXPORTER`), `none` records spans without exporting. Default `none`.
-   */
-  exporter?: TracingExporter;
-  /** Registers the module globally, so `TRACING_SERVICE` can be injected anywhere. Default `false`. */
-  isGlobal?: boolean;
+  endpoint?: string;
+  /** Extra HTTP headers, for example an API key. */
+  headers?: Record<string, string>;
+  /** How long one export may take, retries included, before its spans are dropped. Default 5000. */
+  timeoutMillis?: number;
+  /** Finished spans waiting for export; beyond it new spans are dropped and counted. Default 2048. */
+  maxQueueSize?: number;
 }
 
-/** {@link TracingModuleOptions} after validation, with defaults filled in. */
+/** An exporter by name, or the OTLP exporter with its settings. */
+export type TracingExporter = TracingExporterType | OtlpExporterOptions;
+
+/** Which traces are recorded. */
+export interface TracingSamplingOptions {
+  /** `always` records every trace, `never` none, `ratio` the given share of them. */
+  strategy: 'always' | 'never' | 'ratio';
+  /** Share of traces recorded with `ratio`, from 0 to 1. Default 1. */
+  ratio?: number;
+  /** Follow the caller's decision when a request carries a sampled or unsampled parent. Default true. */
+  parentBased?: boolean;
+}
+
+/** What Redis command spans record. */
+export interface RedisSpanOptions {
+  /** Adds `db.statement.args`, the command's arguments as JSON. Default false. */
+  includeArgs?: boolean;
+  /** Adds `db.statement.result`, the reply as JSON. Default false. */
+  includeResult?: boolean;
+  /** Longest `db.statement.args` and `db.statement.result`, in characters. Default 100. */
+  maxArgLength?: number;
+  /** Commands that get no span, in any case (`['PING', 'info']`). Default none. */
+  excludeCommands?: string[];
+}
+
+/** Prometheus RED metrics of Redis commands. */
+export interface RedisMetricsOptions {
+  /** Default true when `metrics` is given. */
+  enabled?: boolean;
+  /** Prefix of every metric name. Default `redisx_`. */
+  prefix?: string;
+}
+
+/** Options of `TracingModule.forRoot` and of the factory of `forRootAsync`. */
+export interface TracingModuleOptions {
+  /** When false nothing is recorded, but the service still runs callbacks. Default `true`. */
+  enabled?: boolean;
+  /** `service.name` of the resource. Default: `OTEL_SERVICE_NAME`, else the SDK's `unknown_service:<process>`. */
+  serviceName?: string;
+  /** Extra resource attributes (`deployment.environment`, `service.version`, ...). */
+  resourceAttributes?: Record<string, string | number | boolean>;
+  /**
+   * Where spans go. Default: `OTEL_TRACES_EXPORTER` when set, else `otlp` when an OTLP endpoint
+   * variable is set, else `none` (spans are recorded, context propagates, nothing is exported).
+   */
+  exporter?: TracingExporter;
+  /** Default: from `OTEL_TRACES_SAMPLER`/`OTEL_TRACES_SAMPLER_ARG`, else every trace, parent-based. */
+  sampling?: TracingSamplingOptions;
+  /** A CLIENT span per Redis command (ioredis and node-redis). Default true. */
+  traceRedisCommands?: boolean;
+  /** A SERVER span per incoming HTTP request. Default true. */
+  traceHttpRequests?: boolean;
+  spans?: RedisSpanOptions;
+  metrics?: RedisMetricsOptions;
+}
+
+/** {@link TracingModuleOptions} after validation, with defaults and environment filled in. */
 export interface ResolvedTracingOptions {
   enabled: boolean;
   serviceName: string | undefined;
-  exporter: TracingExporter;
-  isGlobal: boolean;
+  resourceAttributes: Record<string, string | number | boolean>;
+  exporter: ResolvedExporter;
+  sampling: Required<TracingSamplingOptions>;
+  traceRedisCommands: boolean;
+  traceHttpRequests: boolean;
+  spans: ResolvedSpanOptions;
+  metrics: Required<RedisMetricsOptions>;
+}
+
+/** Exporter settings after validation. */
+export interface ResolvedExporter {
+  type: TracingExporterType;
+  endpoint: string;
+  headers: Record<string, string> | undefined;
+  timeoutMillis: number;
+  maxQueueSize: number;
+}
+
+/** Command span settings after validation; command names are upper case. */
+export interface ResolvedSpanOptions {
+  includeArgs: boolean;
+  includeResult: boolean;
+  maxArgLength: number;
+  excludeCommands: ReadonlySet<string>;
 }

@@ -1,19 +1,120 @@
 import type { TracingModuleOptions } from './tracing-options.interface';
 import { resolveTracingOptions } from './tracing-options.validation';
 
+const resolve = (options: unknown, env = {}) =>
+  resolveTracingOptions(options as TracingModuleOptions, env);
+
 describe('resolveTracingOptions', () => {
   it('fills in the defaults', () => {
-    expect(resolveTracingOptions(undefined)).toEqual({
+    expect(resolve(undefined)).toEqual({
       enabled: true,
       serviceName: undefined,
-      exporter: 'none',
-      isGlobal: false,
+      resourceAttributes: {},
+      exporter: {
+        type: 'none',
+        endpoint: 'http://localhost:4318/v1/traces',
+        headers: undefined,
+        timeoutMillis: 5000,
+        maxQueueSize: 2048,
+      },
+      sampling: { strategy: 'always', ratio: 1, parentBased: true },
+      traceRedisCommands: true,
+      traceHttpRequests: true,
+      spans: {
+        includeArgs: false,
+        includeResult: false,
+        maxArgLength: 100,
+        excludeCommands: new Set(),
+      },
+      metrics: { enabled: false, prefix: 'redisx_' },
     });
   });
 
-  it('keeps valid values', () => {
-    const options = { enabled: false, serviceName: 'shop', exporter: 'console', isGlobal: true };
-    expect(resolveTracingOptions(options as TracingModuleOptions)).toEqual(options);
+  it('keeps valid values, upper-cases excluded commands and adds the traces path to a bare endpoint', () => {
+    const resolved = resolve({
+      enabled: false,
+      serviceName: 'shop',
+      resourceAttributes: { 'deployment.environment': 'test', 'service.version': 3 },
+      exporter: { type: 'otlp', endpoint: 'http://collector:4318', headers: { 'x-api-key': 'k' } },
+      sampling: { strategy: 'ratio', ratio: 0.25, parentBased: false },
+      traceRedisCommands: false,
+      traceHttpRequests: false,
+      spans: {
+        includeArgs: true,
+        includeResult: true,
+        maxArgLength: 20,
+        excludeCommands: ['ping', 'Info'],
+      },
+      metrics: { prefix: 'myapp_redis_' },
+      isGlobal: true,
+    });
+    expect(resolved).toMatchObject({
+      enabled: false,
+      serviceName: 'shop',
+      resourceAttributes: { 'deployment.environment': 'test', 'service.version': 3 },
+      exporter: {
+        type: 'otlp',
+        endpoint: 'http://collector:4318/v1/traces',
+        headers: { 'x-api-key': 'k' },
+      },
+      sampling: { strategy: 'ratio', ratio: 0.25, parentBased: false },
+      traceRedisCommands: false,
+      traceHttpRequests: false,
+      spans: { includeArgs: true, includeResult: true, maxArgLength: 20 },
+      metrics: { enabled: true, prefix: 'myapp_redis_' },
+    });
+    expect([...resolved.spans.excludeCommands]).toEqual(['PING', 'INFO']);
+    expect(
+      resolve({ exporter: { type: 'otlp', endpoint: 'https://c/x/traces' } }).exporter.endpoint,
+    ).toBe('https://c/x/traces');
+  });
+
+  it.each([
+    [{}, { serviceName: undefined, type: 'none', sampling: 'always', parentBased: true }],
+    [
+      { OTEL_SERVICE_NAME: 'billing', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318/' },
+      { serviceName: 'billing', type: 'otlp', endpoint: 'http://otel:4318/v1/traces' },
+    ],
+    [
+      {
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel:4318/custom',
+        OTEL_TRACES_EXPORTER: 'console',
+      },
+      { type: 'console', endpoint: 'http://otel:4318/custom' },
+    ],
+    [
+      { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' },
+      { sampling: 'ratio', ratio: 0.1, parentBased: true },
+    ],
+    [{ OTEL_TRACES_SAMPLER: 'always_off' }, { sampling: 'never', parentBased: false }],
+  ])('reads the OTEL_* environment %j where options are silent', (env, expected) => {
+    const resolved = resolve({}, env);
+    const seen = {
+      serviceName: resolved.serviceName,
+      type: resolved.exporter.type,
+      endpoint: resolved.exporter.endpoint,
+      sampling: resolved.sampling.strategy,
+      ratio: resolved.sampling.ratio,
+      parentBased: resolved.sampling.parentBased,
+    };
+    expect(seen).toMatchObject(expected);
+  });
+
+  it('lets options win over the environment', () => {
+    const env = {
+      OTEL_SERVICE_NAME: 'env',
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_TRACES_SAMPLER: 'always_off',
+    };
+    const resolved = resolve(
+      { serviceName: 'opt', exporter: 'memory', sampling: { strategy: 'always' } },
+      env,
+    );
+    expect([resolved.serviceName, resolved.exporter.type, resolved.sampling.strategy]).toEqual([
+      'opt',
+      'memory',
+      'always',
+    ]);
   });
 
   it.each([
@@ -22,7 +123,12 @@ describe('resolveTracingOptions', () => {
     [
       'an unknown option',
       { exportr: 'memory' },
-      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, exporter, isGlobal',
+      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, resourceAttributes, exporter, sampling, traceRedisCommands, traceHttpRequests, spans, metrics, isGlobal',
+    ],
+    [
+      'an unknown nested option',
+      { spans: { includeArg: true } },
+      'TracingModule: unknown option "includeArg" in "spans"; known options are includeArgs, includeResult, maxArgLength, excludeCommands',
     ],
     [
       'enabled not boolean',
@@ -30,33 +136,75 @@ describe('resolveTracingOptions', () => {
       'TracingModule: option "enabled" must be a boolean, got "yes"',
     ],
     [
-      'isGlobal not boolean',
-      { isGlobal: 1 },
-      'TracingModule: option "isGlobal" must be a boolean, got 1',
-    ],
-    [
       'empty serviceName',
       { serviceName: '' },
       'TracingModule: option "serviceName" must be a non-empty string, got ""',
     ],
     [
-      'serviceName not a string',
-      { serviceName: { name: 'shop' } },
-      'TracingModule: option "serviceName" must be a non-empty string, got an object',
+      'an unknown exporter',
+      { exporter: 'jaeger' },
+      'TracingModule: option "exporter" must be one of "otlp", "console", "memory", "none", got "jaeger"',
     ],
     [
-      'an exporter not available yet',
-      { exporter: 'otlp' },
-      'TracingModule: option "exporter" must be one of "console", "memory", "none", got "otlp"',
+      'an unknown exporter type',
+      { exporter: { type: 'zipkin' } },
+      'TracingModule: option "exporter.type" must be one of "otlp", "console", "memory", "none", got "zipkin"',
     ],
     [
-      'exporter null',
-      { exporter: null },
-      'TracingModule: option "exporter" must be one of "console", "memory", "none", got null',
+      'an endpoint that is not a URL',
+      { exporter: { type: 'otlp', endpoint: 'localhost:4318' } },
+      'TracingModule: option "exporter.endpoint" must be an http(s) URL, got "localhost:4318"',
+    ],
+    [
+      'headers that are not strings',
+      { exporter: { type: 'otlp', headers: { a: 1 } } },
+      'TracingModule: option "exporter.headers" must be an object of strings, got an object',
+    ],
+    [
+      'a sampling ratio above 1',
+      { sampling: { strategy: 'ratio', ratio: 2 } },
+      'TracingModule: option "sampling.ratio" must be a number from 0 to 1, got 2',
+    ],
+    [
+      'an unknown sampling strategy',
+      { sampling: { strategy: 'parent' } },
+      'TracingModule: option "sampling.strategy" must be one of "always", "never", "ratio", got "parent"',
+    ],
+    [
+      'a tiny maxArgLength',
+      { spans: { maxArgLength: 2 } },
+      'TracingModule: option "spans.maxArgLength" must be an integer of at least 4, got 2',
+    ],
+    [
+      'excludeCommands not a list',
+      { spans: { excludeCommands: 'PING' } },
+      'TracingModule: option "spans.excludeCommands" must be an array of command names, got "PING"',
+    ],
+    [
+      'a metric prefix with a dash',
+      { metrics: { prefix: 'my-app_' } },
+      'TracingModule: option "metrics.prefix" must be a metric name prefix such as "myapp_redis_", got "my-app_"',
+    ],
+    [
+      'a resource attribute object',
+      { resourceAttributes: { team: { name: 'a' } } },
+      'TracingModule: option "resourceAttributes.team" must be a string, number or boolean, got an object',
     ],
   ])('rejects %s', (_case, options, message) => {
-    expect(() => resolveTracingOptions(options as TracingModuleOptions)).toThrow(
-      new Error(message),
-    );
+    expect(() => resolve(options)).toThrow(new Error(message));
+  });
+
+  it.each([
+    [{ OTEL_TRACES_SAMPLER: 'sometimes' }, /OTEL_TRACES_SAMPLER must be one of always_on, /],
+    [
+      { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: 'half' },
+      /OTEL_TRACES_SAMPLER_ARG must be/,
+    ],
+    [
+      { OTEL_TRACES_EXPORTER: 'zipkin' },
+      /OTEL_TRACES_EXPORTER must be otlp, console or none, got "zipkin"/,
+    ],
+  ])('rejects the environment %j', (env, message) => {
+    expect(() => resolve({}, env)).toThrow(message);
   });
 });

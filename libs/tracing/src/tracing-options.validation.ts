@@ -1,44 +1,212 @@
+import {
+  endpointFromEnvironment,
+  exporterFromEnvironment,
+  readOtelEnvironment,
+  samplingFromEnvironment,
+  type OtelEnvironment,
+} from './tracing-options.env';
 import type {
+  ResolvedExporter,
   ResolvedTracingOptions,
-  TracingExporter,
   TracingModuleOptions,
 } from './tracing-options.interface';
 
-const EXPORTERS: readonly TracingExporter[] = ['console', 'memory', 'none'];
-const KNOWN_OPTIONS = ['enabled', 'serviceName', 'exporter', 'isGlobal'];
+type Fields = Record<string, unknown>;
 
-/** Checks the options given to `TracingModule.forRoot` and fills in defaults. */
+const OPTIONS = [
+  'enabled',
+  'serviceName',
+  'resourceAttributes',
+  'exporter',
+  'sampling',
+  'traceRedisCommands',
+  'traceHttpRequests',
+  'spans',
+  'metrics',
+  'isGlobal',
+];
+const EXPORTERS = ['otlp', 'console', 'memory', 'none'];
+
+/**
+ * Checks the options of `TracingModule` and fills in defaults, then the standard `OTEL_*`
+ * variables for what the options leave open. Every error names the option and the bad value.
+ */
 export function resolveTracingOptions(
   options: TracingModuleOptions | undefined,
+  env: OtelEnvironment = readOtelEnvironment(),
 ): ResolvedTracingOptions {
   // Checked as unknown input: JavaScript callers and configuration files get no type checking.
-  const value: unknown = options ?? {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(`options must be an object, got ${describe(value)}`);
-  }
-  const given = value as Record<string, unknown>;
-  const unknown = Object.keys(given).find((key) => !KNOWN_OPTIONS.includes(key));
-  if (unknown !== undefined) {
-    throw invalid(`unknown option "${unknown}"; known options are ${KNOWN_OPTIONS.join(', ')}`);
-  }
-  const { enabled = true, serviceName, exporter = 'none', isGlobal = false } = given;
-  check('enabled', enabled, typeof enabled === 'boolean', 'a boolean');
-  check('isGlobal', isGlobal, typeof isGlobal === 'boolean', 'a boolean');
-  const nameOk =
-    serviceName === undefined || (typeof serviceName === 'string' && serviceName !== '');
-  check('serviceName', serviceName, nameOk, 'a non-empty string');
-  const isExporter = (EXPORTERS as readonly unknown[]).includes(exporter);
-  check('exporter', exporter, isExporter, `one of ${EXPORTERS.map(describe).join(', ')}`);
+  const given = object('options', options ?? {}, OPTIONS);
+  const serviceName = optional(given, 'serviceName', isName, 'a non-empty string');
+  const spans = object('spans', given['spans'] ?? {}, [
+    'includeArgs',
+    'includeResult',
+    'maxArgLength',
+    'excludeCommands',
+  ]);
+  const exclude = optional(
+    spans,
+    'excludeCommands',
+    isNameList,
+    'an array of command names',
+    'spans.',
+  );
+  const metrics = object('metrics', given['metrics'] ?? { enabled: false }, ['enabled', 'prefix']);
   return {
-    enabled: enabled as boolean,
-    serviceName: serviceName as string | undefined,
-    exporter: exporter as TracingExporter,
-    isGlobal: isGlobal as boolean,
+    enabled: flag(given, 'enabled', true),
+    serviceName: (serviceName as string | undefined) ?? env.OTEL_SERVICE_NAME,
+    resourceAttributes: attributes(given['resourceAttributes']),
+    exporter: exporter(given['exporter'], env),
+    sampling: sampling(given['sampling'], env),
+    traceRedisCommands: flag(given, 'traceRedisCommands', true),
+    traceHttpRequests: flag(given, 'traceHttpRequests', true),
+    spans: {
+      includeArgs: flag(spans, 'includeArgs', false, 'spans.'),
+      includeResult: flag(spans, 'includeResult', false, 'spans.'),
+      maxArgLength: integer(spans, 'maxArgLength', 100, 'spans.', 4),
+      excludeCommands: new Set(((exclude as string[]) ?? []).map((name) => name.toUpperCase())),
+    },
+    metrics: {
+      enabled: flag(metrics, 'enabled', true, 'metrics.'),
+      prefix:
+        (optional(
+          metrics,
+          'prefix',
+          isPrefix,
+          'a metric name prefix such as "myapp_redis_"',
+          'metrics.',
+        ) as string) ?? 'redisx_',
+    },
   };
 }
 
-function check(option: string, value: unknown, ok: boolean, expected: string): void {
-  if (!ok) throw invalid(`option "${option}" must be ${expected}, got ${describe(value)}`);
+function exporter(value: unknown, env: OtelEnvironment): ResolvedExporter {
+  const given = typeof value === 'string' ? { type: value } : (value ?? {});
+  const fields = object('exporter', given, [
+    'type',
+    'endpoint',
+    'headers',
+    'timeoutMillis',
+    'maxQueueSize',
+  ]);
+  const type = fields['type'] ?? exporterFromEnvironment(env);
+  if (!EXPORTERS.includes(type as string)) {
+    const shown = typeof value === 'string' ? 'exporter' : 'exporter.type';
+    fail(shown, type, `one of ${EXPORTERS.map((name) => `"${name}"`).join(', ')}`);
+  }
+  const endpoint = optional(fields, 'endpoint', isHttpUrl, 'an http(s) URL', 'exporter.') as
+    string | undefined;
+  const headers = fields['headers'];
+  const stringMap =
+    isPlainObject(headers) && Object.values(headers).every((v) => typeof v === 'string');
+  if (headers !== undefined && !stringMap)
+    fail('exporter.headers', headers, 'an object of strings');
+  return {
+    type: type as ResolvedExporter['type'],
+    endpoint: endpoint ? withTracesPath(endpoint) : endpointFromEnvironment(env),
+    headers: headers as Record<string, string> | undefined,
+    timeoutMillis: integer(fields, 'timeoutMillis', 5000, 'exporter.', 1),
+    maxQueueSize: integer(fields, 'maxQueueSize', 2048, 'exporter.', 1),
+  };
+}
+
+/** A collector's base URL gets the traces path; a URL with a path is used as given. */
+function withTracesPath(endpoint: string): string {
+  const url = new URL(endpoint);
+  return url.pathname === '/' ? `${url.origin}/v1/traces` : endpoint;
+}
+
+function sampling(value: unknown, env: OtelEnvironment): ResolvedTracingOptions['sampling'] {
+  const defaults = samplingFromEnvironment(env) ?? { strategy: 'always', parentBased: true };
+  if (value === undefined) return { ratio: 1, parentBased: true, ...defaults };
+  const fields = object('sampling', value, ['strategy', 'ratio', 'parentBased']);
+  const strategy = fields['strategy'];
+  if (!['always', 'never', 'ratio'].includes(strategy as string)) {
+    fail('sampling.strategy', strategy, 'one of "always", "never", "ratio"');
+  }
+  const ratio = fields['ratio'] ?? 1;
+  if (typeof ratio !== 'number' || !(ratio >= 0 && ratio <= 1)) {
+    fail('sampling.ratio', ratio, 'a number from 0 to 1');
+  }
+  return {
+    strategy: strategy as 'always',
+    ratio: ratio as number,
+    parentBased: flag(fields, 'parentBased', true, 'sampling.'),
+  };
+}
+
+function attributes(value: unknown): ResolvedTracingOptions['resourceAttributes'] {
+  if (value === undefined) return {};
+  const fields = object('resourceAttributes', value);
+  for (const [key, item] of Object.entries(fields)) {
+    if (!['string', 'number', 'boolean'].includes(typeof item)) {
+      fail(`resourceAttributes.${key}`, item, 'a string, number or boolean');
+    }
+  }
+  return fields as ResolvedTracingOptions['resourceAttributes'];
+}
+
+function object(path: string, value: unknown, known?: string[]): Fields {
+  if (!isPlainObject(value)) {
+    if (path === 'options') throw invalid(`options must be an object, got ${describe(value)}`);
+    fail(path, value, 'an object');
+  }
+  const unknown = known && Object.keys(value).find((key) => !known.includes(key));
+  if (unknown) {
+    const where = path === 'options' ? '' : ` in "${path}"`;
+    throw invalid(`unknown option "${unknown}"${where}; known options are ${known.join(', ')}`);
+  }
+  return value;
+}
+
+function flag(fields: Fields, name: string, fallback: boolean, prefix = ''): boolean {
+  const value = fields[name] ?? fallback;
+  if (typeof value !== 'boolean') fail(prefix + name, value, 'a boolean');
+  return value;
+}
+
+function integer(
+  fields: Fields,
+  name: string,
+  fallback: number,
+  prefix: string,
+  min: number,
+): number {
+  const value = fields[name] ?? fallback;
+  if (!Number.isInteger(value) || (value as number) < min) {
+    fail(prefix + name, value, `an integer of at least ${min}`);
+  }
+  return value as number;
+}
+
+function optional(
+  fields: Fields,
+  name: string,
+  ok: (value: unknown) => boolean,
+  expected: string,
+  prefix = '',
+): unknown {
+  const value = fields[name];
+  if (value !== undefined && !ok(value)) fail(prefix + name, value, expected);
+  return value;
+}
+
+const isName = (value: unknown) => typeof value === 'string' && value !== '';
+const isNameList = (value: unknown) => Array.isArray(value) && value.every(isName);
+const isPrefix = (value: unknown) =>
+  typeof value === 'string' && /^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(value);
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  return ['http:', 'https:'].includes(new URL(value).protocol);
+}
+
+function isPlainObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(option: string, value: unknown, expected: string): never {
+  throw invalid(`option "${option}" must be ${expected}, got ${describe(value)}`);
 }
 
 function invalid(problem: string): Error {

@@ -1,45 +1,105 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { TracerProviderHost } from './tracer-provider.host';
 import {
+  Inject,
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  type NestModule,
+  type Provider,
+} from '@nestjs/common';
+import { HttpSpanMiddleware } from './http/http-span.middleware';
+import { RedisCommandMetrics } from './metrics/redis-command.metrics';
+import { TracerProviderHost } from './provider/tracer-provider.host';
+import { RedisCommandTracing } from './redis/redis-command-tracing.lifecycle';
+import {
+  REDIS_COMMAND_TRACING,
   TRACER_PROVIDER_HOST,
   TRACING_MEMORY_EXPORTER,
+  TRACING_METRICS,
   TRACING_OPTIONS,
   TRACING_SERVICE,
 } from './tracing.constants';
+import {
+  ConfigurableTracingModule,
+  TRACING_ASYNC_OPTIONS_TYPE,
+  TRACING_MODULE_OPTIONS,
+  TRACING_OPTIONS_TYPE,
+} from './tracing.module-definition';
 import type { ResolvedTracingOptions, TracingModuleOptions } from './tracing-options.interface';
 import { resolveTracingOptions } from './tracing-options.validation';
 import { TracingService } from './tracing.service';
 
-/** OpenTelemetry tracing for a Nest application; provides `TRACING_SERVICE`. */
+const PROVIDERS: Provider[] = [
+  {
+    provide: TRACING_OPTIONS,
+    useFactory: (options: TracingModuleOptions) => resolveTracingOptions(options),
+    inject: [TRACING_MODULE_OPTIONS],
+  },
+  {
+    provide: TRACER_PROVIDER_HOST,
+    useFactory: (options: ResolvedTracingOptions) => TracerProviderHost.start(options),
+    inject: [TRACING_OPTIONS],
+  },
+  {
+    provide: TRACING_METRICS,
+    useFactory: (options: ResolvedTracingOptions) =>
+      options.metrics.enabled ? new RedisCommandMetrics(options.metrics.prefix) : null,
+    inject: [TRACING_OPTIONS],
+  },
+  {
+    provide: REDIS_COMMAND_TRACING,
+    useFactory: (
+      options: ResolvedTracingOptions,
+      host: TracerProviderHost,
+      metrics: RedisCommandMetrics | null,
+    ) => new RedisCommandTracing(options, host.tracer, metrics),
+    inject: [TRACING_OPTIONS, TRACER_PROVIDER_HOST, TRACING_METRICS],
+  },
+  {
+    provide: TRACING_SERVICE,
+    useFactory: (host: TracerProviderHost) => new TracingService(host.tracer),
+    inject: [TRACER_PROVIDER_HOST],
+  },
+  {
+    provide: TRACING_MEMORY_EXPORTER,
+    useFactory: (host: TracerProviderHost) => host.memoryExporter,
+    inject: [TRACER_PROVIDER_HOST],
+  },
+  HttpSpanMiddleware,
+];
+const EXPORTS = [TRACING_SERVICE, TRACING_MEMORY_EXPORTER, TRACING_METRICS];
+
+/**
+ * OpenTelemetry tracing for a Nest application: provides `TRACING_SERVICE`, traces Redis commands
+ * and incoming HTTP requests. Options are checked when the application starts, and a bad one fails
+ * the start with a message naming it.
+ */
 @Module({})
-export class TracingModule {
-  /**
-   * Configures tracing. Options are checked when the application starts, and a bad one fails the
-   * start with a message naming it.
-   */
-  static forRoot(options: TracingModuleOptions = {}): DynamicModule {
-    return {
-      module: TracingModule,
-      global: options?.isGlobal === true,
-      providers: [
-        { provide: TRACING_OPTIONS, useFactory: () => resolveTracingOptions(options) },
-        {
-          provide: TRACER_PROVIDER_HOST,
-          useFactory: (resolved: ResolvedTracingOptions) => TracerProviderHost.start(resolved),
-          inject: [TRACING_OPTIONS],
-        },
-        {
-          provide: TRACING_SERVICE,
-          useFactory: (host: TracerProviderHost) => new TracingService(host.tracer),
-          inject: [TRACER_PROVIDER_HOST],
-        },
-        {
-          provide: TRACING_MEMORY_EXPORTER,
-          useFactory: (host: TracerProviderHost) => host.memoryExporter,
-          inject: [TRACER_PROVIDER_HOST],
-        },
-      ],
-      exports: [TRACING_SERVICE, TRACING_MEMORY_EXPORTER],
-    };
+export class TracingModule extends ConfigurableTracingModule implements NestModule {
+  constructor(@Inject(TRACING_OPTIONS) private readonly options: ResolvedTracingOptions) {
+    super();
   }
+
+  /** Configures tracing with `options`; `isGlobal` makes the service injectable everywhere. */
+  static override forRoot(options: typeof TRACING_OPTIONS_TYPE = {}): DynamicModule {
+    return withProviders(super.forRoot(options));
+  }
+
+  /** Configures tracing with options from a factory, a class or an existing provider. */
+  static override forRootAsync(options: typeof TRACING_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return withProviders(super.forRootAsync(options));
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    if (!this.options.enabled || !this.options.traceHttpRequests) return;
+    consumer.apply(HttpSpanMiddleware).forRoutes({ path: '*splat', method: RequestMethod.ALL });
+  }
+}
+
+function withProviders(definition: DynamicModule): DynamicModule {
+  return {
+    ...definition,
+    providers: [...(definition.providers ?? []), ...PROVIDERS],
+    exports: [...(definition.exports ?? []), ...EXPORTS],
+  };
 }

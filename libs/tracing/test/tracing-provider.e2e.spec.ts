@@ -78,24 +78,31 @@ describe('TracingModule provider handling', () => {
     await app.close();
   });
 
-  it('prints finished spans with the console exporter', async () => {
-    const dir = jest.spyOn(console, 'dir').mockImplementation(() => undefined);
+  it('prints each finished trace as a tree with the console exporter', async () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
       const app = await startApp({ exporter: 'console' });
-      await app.get<ITracingService>(TRACING_SERVICE).withSpan('printed', () => undefined);
+      await app.get(CheckoutService).checkout('F-6');
       await app.close();
-      expect(dir).toHaveBeenCalledWith(expect.objectContaining({ name: 'printed' }), {
-        depth: 3,
-      });
+      const printed = log.mock.calls.map(([text]) => String(text));
+      expect(printed).toHaveLength(1);
+      const lines = printed[0].split('\n').map((line) => line.replace(/ \d+\.\d+ms/, ' <ms>'));
+      expect(lines[0]).toMatch(/^trace [0-9a-f]{32}$/);
+      expect(lines.slice(1)).toEqual([
+        '└─ checkout SERVER <ms> order.id="F-6"',
+        '   ├─ stock.reserve INTERNAL <ms>',
+        '   │  └─ redis.HSET CLIENT <ms> db.system="redis"',
+        '   └─ payment.publish PRODUCER <ms> messaging.system="redis" order.total=42.5 order.paid=true',
+      ]);
     } finally {
-      dir.mockRestore();
+      log.mockRestore();
     }
   });
 
   it('fails the start with the name of a bad option', async () => {
-    const options = { exporter: 'otlp' } as unknown as TracingModuleOptions;
+    const options = { exporter: 'jaeger' } as unknown as TracingModuleOptions;
     await expect(startApp(options)).rejects.toThrow(
-      'TracingModule: option "exporter" must be one of "console", "memory", "none", got "otlp"',
+      'TracingModule: option "exporter" must be one of "otlp", "console", "memory", "none", got "jaeger"',
     );
   });
 

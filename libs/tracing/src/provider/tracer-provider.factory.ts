@@ -6,10 +6,17 @@ import {
   W3CBaggagePropagator,
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
-import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { SHUTDOWN_TIMEOUT_MS } from './tracing.constants';
+import { SHUTDOWN_TIMEOUT_MS } from '../tracing.constants';
+import type { ResolvedTracingOptions } from '../tracing-options.interface';
+import { createSampler } from './sampler.factory';
 
 /** A tracer provider this library built, and how to take it down again. */
 export interface OwnProvider {
@@ -23,13 +30,18 @@ export interface OwnProvider {
  * never find their parent) and W3C propagators, each only where no other is registered yet.
  */
 export function createOwnProvider(
-  serviceName: string | undefined,
+  options: ResolvedTracingOptions,
   spanProcessors: SpanProcessor[],
   logger: Logger,
 ): OwnProvider {
-  const named = serviceName ? resourceFromAttributes({ 'service.name': serviceName }) : undefined;
-  const resource = named ? defaultResource().merge(named) : defaultResource();
-  const provider = new NodeTracerProvider({ resource, spanProcessors });
+  const own = { ...options.resourceAttributes };
+  if (options.serviceName) own['service.name'] = options.serviceName;
+  // OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME apply unless the options say otherwise.
+  const resource = defaultResource()
+    .merge(detectResources({ detectors: [envDetector] }))
+    .merge(resourceFromAttributes(own));
+  const sampler = createSampler(options.sampling);
+  const provider = new NodeTracerProvider({ resource, sampler, spanProcessors });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const propagator = new CompositePropagator({
     propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],

@@ -1,47 +1,50 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { trace, ProxyTracerProvider, type Tracer } from '@opentelemetry/api';
-import {
-  ConsoleSpanExporter,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { setDecoratorTracer } from '../span.decorator';
+import { TRACER_NAME } from '../tracing.constants';
+import type { ResolvedTracingOptions } from '../tracing-options.interface';
+import type { DroppedSpansReporter } from './dropped-spans.reporter';
+import { createSpanPipeline } from './span-processor.factory';
 import { createOwnProvider, type OwnProvider } from './tracer-provider.factory';
-import { TRACER_NAME } from './tracing.constants';
-import type { ResolvedTracingOptions } from './tracing-options.interface';
 
 /**
- * Holds the tracer the service uses. Uses the application's global tracer provider when there is
- * one; otherwise runs its own provider and releases it, and the API globals it set, on destroy.
+ * Holds the tracer every part of the library uses. Uses the application's global tracer provider
+ * when there is one; otherwise runs its own provider and releases it, and the API globals it set,
+ * on destroy.
  */
 export class TracerProviderHost implements OnModuleDestroy {
   private constructor(
     readonly tracer: Tracer,
     readonly memoryExporter: InMemorySpanExporter | null,
+    readonly dropped: DroppedSpansReporter | null,
     private readonly own: OwnProvider | null,
-  ) {}
+  ) {
+    setDecoratorTracer(tracer);
+  }
 
   /** Picks or builds the provider for `options`. */
   static start(
     options: ResolvedTracingOptions,
     logger = new Logger('TracingModule'),
   ): TracerProviderHost {
-    if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null);
+    if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null, null);
     if (isGlobalProviderRegistered()) {
-      if (options.exporter !== 'none') {
+      if (options.exporter.type !== 'none') {
         logger.warn(
-          `exporter "${options.exporter}" ignored: the application registered its own tracer provider`,
+          `exporter "${options.exporter.type}" ignored: the application registered its own tracer provider`,
         );
       }
-      return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null);
+      return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null, null);
     }
-    const memory = options.exporter === 'memory' ? new InMemorySpanExporter() : null;
-    const exporter = options.exporter === 'console' ? new ConsoleSpanExporter() : memory;
-    const processors = exporter ? [new SimpleSpanProcessor(exporter)] : [];
-    const own = createOwnProvider(options.serviceName, processors, logger);
-    return new TracerProviderHost(own.provider.getTracer(TRACER_NAME), memory, own);
+    const pipeline = createSpanPipeline(options.exporter, logger);
+    const own = createOwnProvider(options, pipeline.processors, logger);
+    const tracer = own.provider.getTracer(TRACER_NAME);
+    return new TracerProviderHost(tracer, pipeline.memoryExporter, pipeline.dropped, own);
   }
 
   async onModuleDestroy(): Promise<void> {
+    setDecoratorTracer(undefined);
     await this.own?.shutdown();
   }
 }
@@ -57,6 +60,6 @@ function isGlobalProviderRegistered(): boolean {
 }
 
 /** A proxy provider that never gets a delegate hands out the API's no-op tracer. */
-function noopTracer(): Tracer {
+export function noopTracer(): Tracer {
   return new ProxyTracerProvider().getTracer(TRACER_NAME);
 }

@@ -1,0 +1,70 @@
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import { context, propagation, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TracerProviderHost } from '../provider/tracer-provider.host';
+import { TRACER_PROVIDER_HOST } from '../tracing.constants';
+
+/** What Express (and Fastify's raw request) add to Node's request that the span reads. */
+interface RoutedRequest extends IncomingMessage {
+  originalUrl?: string;
+  baseUrl?: string;
+  protocol?: string;
+  route?: { path?: unknown };
+}
+
+/**
+ * Starts a SERVER span per request and runs the rest of the request in its context, so that
+ * guards, interceptors, handlers and everything they await become its children. A `traceparent`
+ * header continues the caller's trace. The span ends when the response is finished or the
+ * connection closes, with the route the router matched and the status code actually sent.
+ */
+@Injectable()
+export class HttpSpanMiddleware implements NestMiddleware {
+  constructor(@Inject(TRACER_PROVIDER_HOST) private readonly host: TracerProviderHost) {}
+
+  use(request: RoutedRequest, response: ServerResponse, next: (error?: unknown) => void): void {
+    const method = request.method ?? 'GET';
+    const parent = propagation.extract(context.active(), request.headers);
+    const span = this.host.tracer.startSpan(
+      `${method}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.method': method, 'http.url': fullUrl(request) },
+      },
+      parent,
+    );
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      const status = response.statusCode;
+      const route = routeOf(request);
+      if (route !== undefined) {
+        span.setAttribute('http.route', route);
+        span.updateName(`${method} ${route}`);
+      }
+      span.setAttribute('http.status_code', status);
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${status}` });
+      if (!response.writableFinished) span.setAttribute('http.aborted', true);
+      span.end();
+    };
+    response.once('finish', end);
+    response.once('close', end);
+    context.with(trace.setSpan(parent, span), next);
+  }
+}
+
+function fullUrl(request: RoutedRequest): string {
+  const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const protocol = request.protocol ?? (encrypted ? 'https' : 'http');
+  const host = request.headers.host ?? 'localhost';
+  return `${protocol}://${host}${request.originalUrl ?? request.url ?? '/'}`;
+}
+
+/** The matched route template (`/orders/:id`), with the router's mount path, when there is one. */
+function routeOf(request: RoutedRequest): string | undefined {
+  const path = request.route?.path;
+  if (typeof path !== 'string') return undefined;
+  return `${request.baseUrl ?? ''}${path}`;
+}

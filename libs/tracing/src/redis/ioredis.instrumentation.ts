@@ -1,0 +1,217 @@
+import { context, type Context } from '@opentelemetry/api';
+import type {
+  BatchTrace,
+  CommandTrace,
+  RedisClientInfo,
+  RedisCommandTracer,
+} from './redis-command.tracer';
+import {
+  deriveRedisClient,
+  driverNameOf,
+  redisClientName,
+  setDerivedRole,
+} from './redis-client.names';
+import type { MethodPatcher } from './method-patcher';
+
+/** The parts of an ioredis `Command` the interception touches. */
+interface IoredisCommand {
+  name: string;
+  args: unknown[];
+  resolve: (value: unknown) => unknown;
+  reject: (error: unknown) => unknown;
+  [TRACE]?: CommandTrace | null;
+  [PARENT]?: Context;
+}
+
+/** The parts of an ioredis `Redis` or `Cluster` the interception reads. */
+interface IoredisClient {
+  isCluster?: boolean;
+  options: { host?: string; port?: number; path?: string; db?: number; connectionName?: string };
+  condition?: { select?: number } | null;
+}
+
+/** The parts of an ioredis `Pipeline`. */
+interface IoredisPipeline {
+  redis: IoredisClient;
+  isCluster?: boolean;
+  _queue: IoredisCommand[];
+  _transactions: number;
+  promise: Promise<[Error | null, unknown][]>;
+  [BATCH]?: true;
+}
+
+/** The prototypes of one copy of ioredis that get wrapped. */
+export interface IoredisDriver {
+  redis?: object;
+  cluster?: object;
+  pipeline?: object;
+}
+
+type SendCommand = (this: IoredisClient, command: IoredisCommand, ...rest: unknown[]) => unknown;
+type Exec = (this: IoredisPipeline, ...rest: unknown[]) => unknown;
+type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
+
+/** The trace of a command, or null once it was seen and needs none; set on its first send. */
+const TRACE = Symbol('redisx.tracing.trace');
+/** The context a pipelined command belongs to, set when it was queued or its batch started. */
+const PARENT = Symbol('redisx.tracing.parent');
+const BATCH = Symbol('redisx.tracing.batch');
+const SUBSCRIBING = new Set(['subscribe', 'psubscribe', 'ssubscribe']);
+
+/**
+ * Wraps one copy of ioredis. A command's span starts in `sendCommand` the first time the command
+ * object is sent, which is when the caller issues it, in the caller's context; ioredis sends the
+ * same object again when it flushes its offline queue, and a cluster once more per node it routes
+ * to, and those later sends are recognised by the mark on the object, so there is one span per
+ * command. The span ends when ioredis settles the command (reply, error reply, connection error).
+ */
+export function instrumentIoredis(
+  driver: IoredisDriver,
+  patcher: MethodPatcher,
+  active: () => RedisCommandTracer | undefined,
+): void {
+  const wrapSend = (original: SendCommand): SendCommand =>
+    function (this: IoredisClient, command, ...rest) {
+      const seen = command[TRACE];
+      if (seen === undefined) {
+        const tracer = active();
+        if (tracer !== undefined) startCommand(tracer, this, command);
+      } else if (seen !== null && this.isCluster !== true) {
+        seen.routedTo(this.options.path ?? this.options.host, this.options.port);
+        rewrapSettlers(command, seen);
+      }
+      return original.call(this, command, ...rest);
+    };
+  const wrapDuplicate = (original: Duplicate): Duplicate =>
+    function (this: IoredisClient, ...rest) {
+      const child = original.apply(this, rest);
+      const override = (this.isCluster ? rest[1] : rest[0]) as
+        { connectionName?: unknown; monitor?: unknown } | undefined;
+      if (override?.connectionName === undefined) {
+        deriveRedisClient(child, this, override?.monitor ? 'monitor' : 'duplicate');
+      }
+      return child;
+    };
+  for (const prototype of [driver.redis, driver.cluster]) {
+    if (prototype === undefined) continue;
+    patcher.wrap<SendCommand>(prototype, 'sendCommand', wrapSend);
+    patcher.wrap<Duplicate>(prototype, 'duplicate', wrapDuplicate);
+  }
+  if (driver.pipeline !== undefined) instrumentPipeline(driver.pipeline, patcher, active);
+}
+
+function startCommand(
+  tracer: RedisCommandTracer,
+  client: IoredisClient,
+  command: IoredisCommand,
+): void {
+  if (SUBSCRIBING.has(command.name)) setDerivedRole(client, 'subscriber');
+  const parent = command[PARENT] ?? context.active();
+  const traced = tracer.start(command.name, command.args, describe(client), parent) ?? null;
+  command[TRACE] = traced;
+  if (traced !== null) wrapSettlers(command, traced);
+}
+
+const SETTLED_BY = Symbol('redisx.tracing.settledBy');
+type Settler = ((value: unknown) => unknown) & { [SETTLED_BY]?: CommandTrace };
+
+function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
+  const resolve = command.resolve;
+  const reject = command.reject;
+  const onResolve: Settler = (value) => {
+    traced.succeed(value);
+    return resolve(value);
+  };
+  const onReject: Settler = (error) => {
+    traced.fail(error);
+    return reject(error);
+  };
+  onResolve[SETTLED_BY] = traced;
+  command.resolve = onResolve;
+  command.reject = onReject;
+}
+
+/** A cluster pipeline re-creates the promise of a redirected command, and with it the settlers. */
+function rewrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
+  if ((command.resolve as Settler)[SETTLED_BY] !== traced) wrapSettlers(command, traced);
+}
+
+function describe(client: IoredisClient): RedisClientInfo {
+  const options = client.options;
+  if (client.isCluster === true) {
+    return {
+      name: redisClientName(client, driverNameOf(client)),
+      address: undefined,
+      port: undefined,
+      database: undefined,
+    };
+  }
+  return {
+    name: redisClientName(client, options.connectionName),
+    address: options.path ?? options.host,
+    port: options.path === undefined ? options.port : undefined,
+    database: client.condition?.select ?? options.db ?? 0,
+  };
+}
+
+/**
+ * A pipeline's commands are queued without being sent and sent together by `exec`, so `exec`
+ * starts the `redis.PIPELINE` or `redis.MULTI` span and makes it the parent of every queued
+ * command. Automatic pipelines (`enableAutoPipelining`) gather commands from many callers: there
+ * each command keeps the context it was queued in, and no batch span is made.
+ */
+function instrumentPipeline(
+  prototype: object,
+  patcher: MethodPatcher,
+  active: () => RedisCommandTracer | undefined,
+): void {
+  patcher.wrap<SendCommand>(
+    prototype,
+    'sendCommand',
+    (original) =>
+      function (this: IoredisClient, command, ...rest) {
+        if (active() !== undefined) command[PARENT] = context.active();
+        return original.call(this, command, ...rest);
+      },
+  );
+  patcher.wrap<Exec>(
+    prototype,
+    'exec',
+    (original) =>
+      function (this: IoredisPipeline, ...rest) {
+        const tracer = active();
+        // MULTI pipelines come through twice: first to queue EXEC (_transactions > 0), then to send.
+        if (tracer === undefined || this._transactions > 0 || this[BATCH] || isAutomatic(this)) {
+          return original.apply(this, rest);
+        }
+        this[BATCH] = true;
+        const queue = this._queue;
+        const transaction = queue.length > 0 && queue[0].name === 'multi';
+        const size = transaction ? Math.max(queue.length - 2, 0) : queue.length;
+        const batch = tracer.startBatch(
+          transaction ? 'MULTI' : 'PIPELINE',
+          size,
+          describe(this.redis),
+          context.active(),
+        );
+        if (batch !== undefined) {
+          for (const command of queue) command[PARENT] = batch.context;
+          endBatch(this.promise, batch);
+        }
+        return original.apply(this, rest);
+      },
+  );
+}
+
+function endBatch(promise: IoredisPipeline['promise'], batch: BatchTrace): void {
+  promise.then(
+    (results) => batch.end(results?.find((entry) => entry?.[0])?.[0] ?? undefined),
+    (error: unknown) => batch.end(error),
+  );
+}
+
+function isAutomatic(pipeline: object): boolean {
+  return Object.getOwnPropertySymbols(pipeline).some(
+    (symbol) => symbol.description === 'callbacks',
+  );
+}

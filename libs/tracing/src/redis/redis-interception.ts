@@ -1,0 +1,150 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { instrumentIoredis, type IoredisDriver } from './ioredis.instrumentation';
+import { MethodPatcher } from './method-patcher';
+import { instrumentNodeRedis, instrumentNodeRedisInstance } from './node-redis.instrumentation';
+import { nameRedisClient } from './redis-client.names';
+import type { RedisCommandTracer } from './redis-command.tracer';
+
+type Driver = { kind: 'ioredis'; parts: IoredisDriver } | { kind: 'node-redis'; prototype: object };
+
+/**
+ * Which drivers are wrapped and which tracer their wrappers report to. Wrappers are installed
+ * only while a tracer is active and removed when it stops, so an application with Redis tracing
+ * off, or after its module is destroyed, runs the drivers' own unwrapped methods.
+ */
+const patcher = new MethodPatcher();
+const known: Driver[] = [];
+const lateInstances = new Set<WeakRef<object>>();
+let active: RedisCommandTracer | undefined;
+const current = () => active;
+
+/** Starts reporting commands of every known driver copy to `tracer`. */
+export function activateRedisTracing(tracer: RedisCommandTracer): void {
+  if (active === undefined) {
+    for (const driver of discoverDrivers()) remember(driver);
+    for (const driver of known) install(driver);
+    for (const ref of lateInstances) {
+      const client = ref.deref();
+      if (client !== undefined) instrumentNodeRedisInstance(client, patcher);
+    }
+    lateInstances.clear();
+  }
+  active = tracer;
+}
+
+/** Stops reporting to `tracer` and removes every wrapper, if `tracer` is the active one. */
+export function deactivateRedisTracing(tracer: RedisCommandTracer): void {
+  if (active !== tracer) return;
+  active = undefined;
+  patcher.restoreAll();
+}
+
+/**
+ * Names a Redis client (ioredis `Redis` or `Cluster`, node-redis client) for the `redisx.client`
+ * attribute and metric label, and makes sure its driver is traced even when it was loaded from a
+ * place this library does not look (another copy, an alias). Clients it creates at runtime
+ * (`duplicate()`, subscribers) are named `<name>:<role>`. Returns the client.
+ */
+export function registerRedisClient<T extends object>(client: T, name: string): T {
+  if (typeof name !== 'string' || name === '') {
+    throw new TypeError(
+      `registerRedisClient: name must be a non-empty string, got ${String(name)}`,
+    );
+  }
+  nameRedisClient(client, name);
+  const driver = driverOfClient(client);
+  if (driver === undefined) {
+    throw new TypeError('registerRedisClient: not an ioredis or node-redis client');
+  }
+  if (remember(driver) && active !== undefined) install(driver);
+  if (driver.kind === 'node-redis') {
+    if (active !== undefined) instrumentNodeRedisInstance(client, patcher);
+    else lateInstances.add(new WeakRef(client));
+  }
+  return client;
+}
+
+function install(driver: Driver): void {
+  if (driver.kind === 'ioredis') instrumentIoredis(driver.parts, patcher, current);
+  else instrumentNodeRedis(driver.prototype, patcher, current);
+}
+
+/** Adds a driver unless the same prototypes are known; true when it was new. */
+function remember(driver: Driver): boolean {
+  const key =
+    driver.kind === 'ioredis' ? (driver.parts.redis ?? driver.parts.cluster) : driver.prototype;
+  const seen = known.some((other) =>
+    other.kind === 'ioredis'
+      ? (other.parts.redis ?? other.parts.cluster) === key
+      : other.prototype === key,
+  );
+  if (!seen) known.push(driver);
+  return !seen;
+}
+
+/** The ioredis and node-redis copies the application resolves, and the one next to this library. */
+function discoverDrivers(): Driver[] {
+  const found: Driver[] = [];
+  const requirers = [require, createRequire(join(process.cwd(), 'index.js'))];
+  for (const load of requirers) {
+    const ioredis = attempt(() => load('ioredis') as Record<string, unknown>);
+    if (ioredis) {
+      const redis = (ioredis['Redis'] ?? ioredis['default'] ?? ioredis) as { prototype?: object };
+      const cluster = ioredis['Cluster'] as { prototype?: object } | undefined;
+      const pipeline = ioredis['Pipeline'] as { prototype?: object } | undefined;
+      found.push({
+        kind: 'ioredis',
+        parts: {
+          redis: redis.prototype,
+          cluster: cluster?.prototype,
+          pipeline: pipeline?.prototype,
+        },
+      });
+    }
+    const nodeRedis = attempt(
+      () => load('@redis/client/dist/lib/client') as { default?: { prototype?: object } },
+    );
+    if (nodeRedis?.default?.prototype)
+      found.push({ kind: 'node-redis', prototype: nodeRedis.default.prototype });
+  }
+  return found;
+}
+
+/** The driver a client instance comes from, found through its prototype chain. */
+function driverOfClient(client: object): Driver | undefined {
+  const candidate = client as Record<string, unknown>;
+  if (typeof candidate['_executeMulti'] === 'function') {
+    return { kind: 'node-redis', prototype: owner(client, '_executeMulti') };
+  }
+  if (
+    typeof candidate['sendCommand'] !== 'function' ||
+    typeof candidate['pipeline'] !== 'function'
+  ) {
+    return undefined;
+  }
+  const pipeline = Object.getPrototypeOf(
+    (candidate['pipeline'] as () => object).call(client),
+  ) as object;
+  const own = owner(client, 'sendCommand');
+  const parts: IoredisDriver = { pipeline: owner(pipeline, 'exec') };
+  if (candidate['isCluster'] === true) parts.cluster = own;
+  else parts.redis = own;
+  return { kind: 'ioredis', parts };
+}
+
+/** The object on the prototype chain that owns `method`. */
+function owner(start: object, method: string): object {
+  let current: object | null = start;
+  while (current !== null && !Object.hasOwn(current, method))
+    current = Object.getPrototypeOf(current) as object | null;
+  return current ?? start;
+}
+
+function attempt<T>(load: () => T): T | undefined {
+  try {
+    return load();
+  } catch {
+    return undefined;
+  }
+}
