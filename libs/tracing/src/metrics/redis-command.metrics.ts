@@ -65,9 +65,23 @@ export class RedisCommandMetrics {
  */
 export function errorType(error: unknown): string {
   if (!(error instanceof Error)) return 'Error';
-  if (error.name === 'ReplyError' || error.name === 'ErrorReply') {
+  if (isReplyError(error)) {
     const code = /^[A-Z]+/.exec(error.message)?.[0];
     if (code) return code;
   }
   return error.name;
+}
+
+/** ioredis's `ReplyError` names itself; node-redis's `ErrorReply` subclasses keep the name "Error". */
+function isReplyError(error: Error): boolean {
+  if (error.name === 'ReplyError') return true;
+  for (
+    let proto = Object.getPrototypeOf(error);
+    proto && proto !== Error.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    const name = (proto as { constructor?: { name?: string } }).constructor?.name;
+    if (name === 'ErrorReply' || name === 'ReplyError') return true;
+  }
+  return false;
 }

@@ -30,8 +30,8 @@ function maskAfterAuth(command: string, texts: string[]): void {
 /** `db.statement.result`: a reply as JSON, buffers decoded as UTF-8. */
 export function serializeResult(value: unknown, max: number): string {
   const text =
-    typeof value === 'string'
-      ? value
+    typeof value === 'string' || Buffer.isBuffer(value)
+      ? argText(value)
       : (JSON.stringify(value, (_key, item: unknown) =>
           isSerializedBuffer(item) ? Buffer.from(item.data).toString('utf8') : item,
         ) ?? String(value));

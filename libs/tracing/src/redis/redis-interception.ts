@@ -53,6 +53,9 @@ export function registerRedisClient<T extends object>(client: T, name: string): 
     );
   }
   nameRedisClient(client, name);
+  // node-redis hands out a view of the client (`Object.create`); its commands run on `_self`.
+  const self = (client as { _self?: object })._self;
+  if (self !== undefined && self !== client) nameRedisClient(self, name);
   const driver = driverOfClient(client);
   if (driver === undefined) {
     throw new TypeError('registerRedisClient: not an ioredis or node-redis client');
