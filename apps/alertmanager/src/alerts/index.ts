@@ -1,0 +1,15 @@
+export { isResolvedAt } from './alert.model';
+export type { Alert } from './alert.model';
+export { AlertStore } from './alert-store';
+export type { AlertListener } from './alert-store';
+export { fingerprint } from './fingerprint';
+export { ingestAlerts } from './alert-ingest';
+export type { IngestResult, PostedAlert } from './alert-ingest';
+export { labelSetError, validateAlert } from './alert-validation';
+export { mergeAlerts, overlaps } from './alert-merge';
+export { MemoryAlertStore } from './memory-alert-store';
+export { openAlertStore } from './persistence/open-alert-store';
+export type { OpenAlertStoreOptions } from './persistence/open-alert-store';
+export { PersistentAlertStore } from './persistence/persistent-alert-store';
+export type { PersistenceOptions } from './persistence/persistent-alert-store';
+export type { AlertRecovery } from './persistence/load-alert-state';

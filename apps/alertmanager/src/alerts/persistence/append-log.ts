@@ -1,0 +1,95 @@
+import type { FileHandle } from 'node:fs/promises';
+import type { Logger } from '../../logging/logger';
+import { frame } from './record-framing';
+
+/**
+ * An append-only file of framed records with group commit: `append` only queues the record, and
+ * a timer writes and fsyncs everything queued at most `syncIntervalMs` later, so a crash loses at
+ * most that much acknowledged work while a burst of writes costs one fsync. Every file operation
+ * runs through one queue, so compaction can swap the file without racing a flush.
+ */
+export class AppendLog {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private handle: FileHandle,
+    /** Bytes already in the file. */
+    private fileBytes: number,
+    private readonly syncIntervalMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Bytes in the file plus bytes waiting to be written. */
+  get bytes(): number {
+    return this.fileBytes + this.pendingBytes;
+  }
+
+  /** Queues one record; it is durable after the next sync. */
+  append(payload: Buffer): void {
+    const framed = frame(payload);
+    this.pending.push(framed);
+    this.pendingBytes += framed.length;
+    this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+  }
+
+  /** Writes and fsyncs everything queued so far; resolves once it is on disk. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.run(() => this.writePending());
+  }
+
+  // A failed background flush is already logged and its records kept for the next attempt.
+  private flushInBackground(): void {
+    this.flush().catch(() => undefined);
+  }
+
+  /** Runs `task` after every file operation queued before it. */
+  run(task: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Forgets queued records (they are covered by a snapshot taken at the same moment). */
+  discardPending(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  /** Continues in another file (after compaction); returns the previous handle to close. */
+  replaceFile(handle: FileHandle, bytes: number): FileHandle {
+    const previous = this.handle;
+    this.handle = handle;
+    this.fileBytes = bytes;
+    return previous;
+  }
+
+  /** Flushes and closes the file. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.run(() => this.handle.close());
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    const bytes = this.pendingBytes;
+    this.discardPending();
+    try {
+      await this.handle.write(Buffer.concat(batch, bytes));
+      await this.handle.datasync();
+      this.fileBytes += bytes;
+    } catch (error) {
+      // Keep the records for the next attempt; a full disk may clear up.
+      this.pending = [...batch, ...this.pending];
+      this.pendingBytes += bytes;
+      this.logger.error('Writing the alert log failed', { err: (error as Error).message });
+      this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+      throw error;
+    }
+  }
+}

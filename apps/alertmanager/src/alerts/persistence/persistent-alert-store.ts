@@ -1,0 +1,123 @@
+import type { Logger } from '../../logging/logger';
+import type { AlertListener, AlertStore } from '../alert-store';
+import type { Alert } from '../alert.model';
+import type { MemoryAlertStore } from '../memory-alert-store';
+import type { AlertFiles } from './alert-files';
+import type { AppendLog } from './append-log';
+import { encodeRecord } from './alert-codec';
+import { frame } from './record-framing';
+import type { AlertRecovery } from './load-alert-state';
+
+const SNAPSHOT_CHUNK = 1000;
+
+/** Tuning of {@link PersistentAlertStore}. */
+export interface PersistenceOptions {
+  /** Longest time an acknowledged change waits for its fsync. Default 200 ms; at most 1 s. */
+  syncIntervalMs: number;
+  /** The log is compacted into a snapshot once it is this big and twice the last snapshot. */
+  compactAfterBytes: number;
+}
+
+/**
+ * An {@link AlertStore} that survives restarts: the in-memory store answers every read, and each
+ * change is appended to a log (see {@link AppendLog}) that is compacted into a snapshot when it
+ * grows. `put` resolves once the change is in memory; it is on disk within `syncIntervalMs`.
+ */
+export class PersistentAlertStore implements AlertStore {
+  private compacting = false;
+  private snapshotBytes: number;
+
+  constructor(
+    private readonly memory: MemoryAlertStore,
+    private readonly files: AlertFiles,
+    private readonly log: AppendLog,
+    private generation: number,
+    private readonly options: PersistenceOptions,
+    private readonly logger: Logger,
+    /** What loading found, including any torn tail it ignored. */
+    readonly recovery: AlertRecovery,
+  ) {
+    this.snapshotBytes = recovery.snapshotBytes;
+  }
+
+  get size(): number {
+    return this.memory.size;
+  }
+
+  put(alerts: readonly Alert[]): Promise<void> {
+    const stored = this.memory.merge(alerts);
+    if (stored.length > 0) this.log.append(encodeRecord({ put: stored }));
+    this.compactIfDue();
+    return Promise.resolve();
+  }
+
+  get(fingerprint: string): Alert | undefined {
+    return this.memory.get(fingerprint);
+  }
+
+  list(): Iterable<Alert> {
+    return this.memory.list();
+  }
+
+  subscribe(listener: AlertListener): () => void {
+    return this.memory.subscribe(listener);
+  }
+
+  gc(now: number, canRemove?: (alert: Alert) => boolean): Alert[] {
+    const removed = this.memory.gc(now, canRemove);
+    if (removed.length > 0)
+      this.log.append(encodeRecord({ del: removed.map((a) => a.fingerprint) }));
+    return removed;
+  }
+
+  /** Makes every change so far durable. */
+  flush(): Promise<void> {
+    return this.log.flush();
+  }
+
+  /**
+   * Writes the whole state as a new snapshot generation and starts an empty log for it. The state
+   * and the queued records are taken at the same instant, so nothing is lost or counted twice.
+   */
+  compact(): Promise<void> {
+    return this.log.run(async () => {
+      const generation = this.generation + 1;
+      const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
+      let chunk: Alert[] = [];
+      for (const alert of this.memory.list()) {
+        chunk.push(alert);
+        if (chunk.length === SNAPSHOT_CHUNK) {
+          frames.push(frame(encodeRecord({ put: chunk })));
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) frames.push(frame(encodeRecord({ put: chunk })));
+      this.log.discardPending();
+      const data = Buffer.concat(frames);
+      await this.files.writeSnapshot(data);
+      const previous = this.log.replaceFile(await this.files.openLog(generation, true), 0);
+      await previous.close();
+      this.generation = generation;
+      this.snapshotBytes = data.length;
+      await this.files.removeStale(generation);
+      this.logger.debug('Compacted the alert log', { generation, bytes: data.length });
+    });
+  }
+
+  /** Flushes and closes the files; the store must not be written to afterwards. */
+  close(): Promise<void> {
+    return this.log.close();
+  }
+
+  private compactIfDue(): void {
+    const bytes = this.log.bytes;
+    if (this.compacting || bytes < this.options.compactAfterBytes) return;
+    if (bytes < 2 * this.snapshotBytes) return;
+    this.compacting = true;
+    this.compact()
+      .catch((error: Error) =>
+        this.logger.error('Compacting the alert log failed', { err: error.message }),
+      )
+      .finally(() => (this.compacting = false));
+  }
+}
