@@ -1,0 +1,2 @@
+export { InhibitionRule } from './inhibit-rule';
+export { Inhibitor, INHIBITOR_GC_INTERVAL } from './inhibitor';
