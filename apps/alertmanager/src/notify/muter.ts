@@ -8,3 +8,6 @@ import type { LabelSet } from '../labels';
 export interface Muter {
   mutedBy(labels: LabelSet, now: number): string[];
 }
+
+/** A muter that mutes nothing: the silence stage's muter until silences exist. */
+export const NO_MUTER: Muter = { mutedBy: () => [] };

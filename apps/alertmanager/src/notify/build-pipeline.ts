@@ -1,0 +1,64 @@
+import type { Logger } from '../logging/logger';
+import type { Clock } from '../time/clock';
+import type { TimeIntervalSet } from '../timeinterval';
+import type { Muter } from './muter';
+import type { Integration } from './notifier';
+import type { NotificationLog } from './notification-log';
+import type { NotifyMetrics } from './notify-metrics';
+import type { Sleep } from './sleep';
+import { fanOut, routeByReceiver, sequence, type Stage } from './stage';
+import { DedupStage } from './stages/dedup.stage';
+import { MuteStage } from './stages/mute.stage';
+import { RetryStage } from './stages/retry.stage';
+import { SetNotifiesStage } from './stages/set-notifies.stage';
+import { TimeActiveStage } from './stages/time-active.stage';
+import { TimeMuteStage } from './stages/time-mute.stage';
+
+/** Everything the pipeline is built from; a config reload builds a new one. */
+export interface PipelineDeps {
+  /** Each receiver's integrations, from the receiver registry. */
+  receivers: ReadonlyMap<string, readonly Integration[]>;
+  inhibitor: Muter;
+  /** Silences; a muter that mutes nothing until silences exist. */
+  silencer: Muter;
+  timeIntervals: TimeIntervalSet;
+  nflog: NotificationLog;
+  metrics: NotifyMetrics;
+  clock: Clock;
+  sleep: Sleep;
+  logger: Logger;
+  random?: () => number;
+}
+
+/**
+ * The notification pipeline, in upstream's order: per receiver, inhibition, active and mute
+ * time intervals, silences, then for each integration concurrently: dedup against the
+ * notification log, send with retries, record in the log. (Upstream's gossip-settle and
+ * cluster-wait stages are no-ops without a cluster and are left out.)
+ */
+export function buildPipeline(deps: PipelineDeps): Stage {
+  const logger = deps.logger.with({ component: 'notify' });
+  const perReceiver = new Map<string, Stage>();
+  for (const [receiver, integrations] of deps.receivers) {
+    const branches = integrations.map((integration) => {
+      const key = { groupName: receiver, integration: integration.name, idx: integration.index };
+      deps.metrics.initIntegration(integration.name);
+      return sequence([
+        new DedupStage(deps.nflog, key, integration.sendResolved),
+        new RetryStage(integration, receiver, { ...deps, logger }),
+        new SetNotifiesStage(deps.nflog, key),
+      ]);
+    });
+    perReceiver.set(
+      receiver,
+      sequence([
+        new MuteStage(deps.inhibitor, logger),
+        new TimeActiveStage(deps.timeIntervals),
+        new TimeMuteStage(deps.timeIntervals),
+        new MuteStage(deps.silencer, logger),
+        fanOut(branches),
+      ]),
+    );
+  }
+  return routeByReceiver(perReceiver);
+}
