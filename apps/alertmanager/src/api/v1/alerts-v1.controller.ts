@@ -1,0 +1,41 @@
+import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AlertsApi } from '../v2/alerts-api';
+import { readBody } from '../v2/http-io';
+import { decodeV1Alerts } from './decode-v1-alerts';
+
+// API v1 answered every request with these headers (CORS for the old UI, no caching).
+const V1_HEADERS = {
+  'Access-Control-Allow-Headers': 'Accept, Authorization, Content-Type, Origin',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Date',
+  'Cache-Control': 'no-cache, no-store, must-revalidate',
+};
+
+/**
+ * API v1's `POST /api/v1/alerts`, still used by old clients and test scripts: the same ingestion
+ * as v2, answered in v1's envelope `{"status":"success"}` or
+ * `{"status":"error","errorType":"bad_data","error":"..."}` with 400.
+ */
+@Controller('api/v1')
+export class AlertsV1Controller {
+  constructor(@Inject(AlertsApi) private readonly api: AlertsApi) {}
+
+  @Post('alerts')
+  async post(@Req() req: Request, @Res() res: Response): Promise<void> {
+    res.set(V1_HEADERS).type('application/json');
+    let errors: string[];
+    try {
+      errors = await this.api.post(decodeV1Alerts(await readBody(req)));
+    } catch (error) {
+      return badData(res, (error as Error).message);
+    }
+    if (errors.length > 0) return badData(res, errors.join('; '));
+    res.status(200).send('{"status":"success"}');
+  }
+}
+
+function badData(res: Response, error: string): void {
+  res.status(400).send(JSON.stringify({ status: 'error', errorType: 'bad_data', error }));
+}

@@ -1,0 +1,140 @@
+import { ingestAlerts, type PostedAlert } from '../../alerts/alert-ingest';
+import type { AlertStore } from '../../alerts/alert-store';
+import type { Alert } from '../../alerts/alert.model';
+import { alertStatus, type AlertMuting, type AlertStatus } from '../../alerts/alert-status';
+import type { AlertsMetrics } from '../../alerts/alerts-metrics';
+import type { LabelSet } from '../../labels';
+import type { Clock } from '../../time/clock';
+import { matchesFilter, type AlertQuery } from './alert-query';
+import type { AlertGroupView, AlertRouting } from './alert-routing';
+import { gettableAlertJson, receiversJson, statusJson } from './gettable-alert';
+
+/** What {@link AlertsApi} is built from; functions are read per request so reloads apply. */
+export interface AlertsApiDeps {
+  store: AlertStore;
+  routing: AlertRouting;
+  muting: AlertMuting;
+  clock: Clock;
+  /** `global.resolve_timeout` of the running config, in ms. */
+  resolveTimeout: () => number;
+  metrics?: AlertsMetrics;
+}
+
+interface Selected {
+  alert: Alert;
+  receivers: string[];
+  status: AlertStatus;
+}
+
+/**
+ * The logic behind the alerts endpoints of API v1 and v2, free of HTTP: ingesting a posted batch
+ * and selecting alerts or groups for a query, then printing them as JSON pieces to stream.
+ */
+export class AlertsApi {
+  constructor(private readonly deps: AlertsApiDeps) {}
+
+  /** Ingests and stores the valid alerts; returns the messages of the invalid ones. */
+  async post(posted: readonly PostedAlert[]): Promise<string[]> {
+    const result = ingestAlerts(posted, this.deps.clock.now(), this.deps.resolveTimeout());
+    this.deps.metrics?.record(result);
+    if (result.valid.length > 0) await this.deps.store.put(result.valid);
+    return result.errors;
+  }
+
+  /** `GET /api/v2/alerts`: unresolved alerts passing the query, sorted by fingerprint. */
+  alerts(query: AlertQuery): Iterable<string> {
+    const now = this.deps.clock.now();
+    const selected: Selected[] = [];
+    for (const alert of this.deps.store.list()) {
+      // Label filters first: they are cheap and usually narrow the set the most.
+      if (!matchesFilter(query.matchers, alert.labels)) continue;
+      if (alert.endsAt !== 0 && alert.endsAt < now) continue;
+      const receivers = this.deps.routing.receiversFor(alert.labels);
+      if (query.receiver && !receivers.some((r) => query.receiver?.test(r))) continue;
+      const status = alertStatus(this.deps.muting, alert.labels, now);
+      if (passesStatus(query, status)) selected.push({ alert, receivers, status });
+    }
+    selected.sort((a, b) => (a.alert.fingerprint < b.alert.fingerprint ? -1 : 1));
+    return jsonArray(selected, alertPiece(new Map()));
+  }
+
+  /** `GET /api/v2/alerts/groups`: each group with its alerts passing the query; empty groups dropped. */
+  groups(query: AlertQuery): Iterable<string> {
+    const now = this.deps.clock.now();
+    const receiversOf = new Map<string, string[]>();
+    const chosen: Array<{ group: AlertGroupView; alerts: Selected[] }> = [];
+    for (const group of this.deps.routing.groups()) {
+      if (query.receiver && !query.receiver.test(group.receiver)) continue;
+      const alerts: Selected[] = [];
+      for (const alert of group.alerts) {
+        if (!matchesFilter(query.matchers, alert.labels)) continue;
+        if (alert.endsAt !== 0 && alert.endsAt < now) continue;
+        const status = alertStatus(this.deps.muting, alert.labels, now);
+        if (!passesStatus(query, status)) continue;
+        let receivers = receiversOf.get(alert.fingerprint);
+        if (!receivers) {
+          receivers = this.deps.routing.receiversFor(alert.labels);
+          receiversOf.set(alert.fingerprint, receivers);
+        }
+        alerts.push({ alert, receivers, status });
+      }
+      if (alerts.length === 0) continue;
+      if (!query.muted && alerts.every((s) => s.status.state === 'suppressed')) continue;
+      chosen.push({ group, alerts });
+    }
+    return groupPieces(chosen);
+  }
+}
+
+function passesStatus(query: AlertQuery, status: AlertStatus): boolean {
+  if (!query.active && status.state === 'active') return false;
+  if (!query.unprocessed && status.state === 'unprocessed') return false;
+  if (!query.silenced && status.silencedBy.length > 0) return false;
+  if (!query.inhibited && status.inhibitedBy.length > 0) return false;
+  return true;
+}
+
+// Many alerts share a receiver list: print each distinct list once per request.
+function alertPiece(cache: Map<string, string>): (s: Selected) => string {
+  return ({ alert, receivers, status }) => {
+    const key = receivers.join('\u0000');
+    let json = cache.get(key);
+    if (json === undefined) {
+      json = receiversJson(receivers);
+      cache.set(key, json);
+    }
+    return gettableAlertJson(alert, json, statusJson(status));
+  };
+}
+
+function* jsonArray<T>(
+  items: readonly T[],
+  print: (item: T) => string,
+  close = ']\n',
+): Generator<string> {
+  yield '[';
+  for (let i = 0; i < items.length; i++) yield i === 0 ? print(items[i]) : `,${print(items[i])}`;
+  yield close;
+}
+
+/** Labels with keys in sorted order, as Go prints maps. */
+function sortedLabelsJson(labels: LabelSet): string {
+  const names = Object.keys(labels).sort();
+  return `{${names.map((n) => `${JSON.stringify(n)}:${JSON.stringify(labels[n])}`).join(',')}}`;
+}
+
+function* groupPieces(
+  chosen: Array<{ group: AlertGroupView; alerts: Selected[] }>,
+): Generator<string> {
+  const print = alertPiece(new Map());
+  yield '[';
+  for (const [i, { group, alerts }] of chosen.entries()) {
+    yield i === 0 ? '{"alerts":' : ',{"alerts":';
+    yield* jsonArray(alerts, print, ']');
+    yield (
+      `,"labels":${sortedLabelsJson(group.labels)},"receiver":{"name":${JSON.stringify(group.receiver)}},` +
+      `"routeLabels":${sortedLabelsJson(group.routeLabels ?? {})}}`
+    );
+  }
+  yield ']\n';
+}

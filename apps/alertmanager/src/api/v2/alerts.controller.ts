@@ -1,0 +1,78 @@
+import { All, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { parseAlertQuery, type AlertQuery } from './alert-query';
+import { AlertsApi } from './alerts-api';
+import { decodePostableAlerts } from './decode/decode-postable-alerts';
+import { methodNotAllowed } from './method-not-allowed';
+import {
+  apiHeaders,
+  isJsonRequest,
+  queryParams,
+  readBody,
+  sendApiError,
+  sendJsonString,
+  streamBody,
+} from './http-io';
+
+/** `/api/v2/alerts` and `/api/v2/alerts/groups`, with go-swagger's status codes and bodies. */
+@Controller('api/v2')
+export class AlertsV2Controller {
+  constructor(@Inject(AlertsApi) private readonly api: AlertsApi) {}
+
+  /** 200 with an empty body; 400 with the joined messages when some alerts were invalid. */
+  @Post('alerts')
+  async post(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!isJsonRequest(req)) {
+      const type = JSON.stringify(req.headers['content-type']);
+      return sendApiError(
+        res,
+        415,
+        415,
+        `unsupported media type ${type}, only [application/json] are allowed`,
+      );
+    }
+    const decoded = decodePostableAlerts(await readBody(req));
+    if (!Array.isArray(decoded)) {
+      return sendApiError(res, decoded.status, decoded.code, decoded.message);
+    }
+    const errors = await this.api.post(decoded);
+    if (errors.length > 0) return sendJsonString(res, 400, errors.join('; '));
+    apiHeaders(res).status(200).end();
+  }
+
+  @Get('alerts')
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = this.query(req, res);
+    if (query) await this.stream(res, this.api.alerts(query));
+  }
+
+  @All('alerts')
+  alertsMethod(@Req() req: Request, @Res() res: Response): void {
+    methodNotAllowed(req, res, ['POST', 'GET']);
+  }
+
+  @Get('alerts/groups')
+  async groups(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = this.query(req, res);
+    if (query) await this.stream(res, this.api.groups(query));
+  }
+
+  @All('alerts/groups')
+  groupsMethod(@Req() req: Request, @Res() res: Response): void {
+    methodNotAllowed(req, res, ['GET']);
+  }
+
+  private query(req: Request, res: Response): AlertQuery | undefined {
+    try {
+      return parseAlertQuery(queryParams(req));
+    } catch (error) {
+      sendJsonString(res, 400, (error as Error).message);
+      return undefined;
+    }
+  }
+
+  private async stream(res: Response, pieces: Iterable<string>): Promise<void> {
+    apiHeaders(res).status(200).type('application/json');
+    await streamBody(res, pieces);
+  }
+}

@@ -1,0 +1,37 @@
+import type { Provider, Type } from '@nestjs/common';
+import { AlertsV1Controller } from '../v1/alerts-v1.controller';
+import { AlertsApi } from './alerts-api';
+import { AlertsV2Controller } from './alerts.controller';
+import { ApiV2NotFoundController } from './not-found.controller';
+import { StatusApi } from './status-api';
+import { StatusV2Controller } from './status.controller';
+
+export { AlertRouting } from './alert-routing';
+export type { AlertGroupView } from './alert-routing';
+export { AlertsApi } from './alerts-api';
+export type { AlertsApiDeps } from './alerts-api';
+export { StatusApi } from './status-api';
+export type { StatusApiDeps } from './status-api';
+export { AlertsV2Controller, StatusV2Controller, ApiV2NotFoundController, AlertsV1Controller };
+
+/**
+ * The alert API controllers, in registration order: v2, v1, and last the v2 catch-all 404
+ * (append any other `/api/v2` controller, such as silences, before it).
+ */
+export const ALERT_API_CONTROLLERS: Type[] = [
+  AlertsV2Controller,
+  StatusV2Controller,
+  AlertsV1Controller,
+  ApiV2NotFoundController,
+];
+
+/** The providers the alert API controllers inject, from the objects built by the server. */
+export function alertApiProviders(parts: {
+  alertsApi: AlertsApi;
+  statusApi: StatusApi;
+}): Provider[] {
+  return [
+    { provide: AlertsApi, useValue: parts.alertsApi },
+    { provide: StatusApi, useValue: parts.statusApi },
+  ];
+}
