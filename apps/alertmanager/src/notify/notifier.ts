@@ -42,6 +42,8 @@ export function reasonForStatus(status: number): FailureReason {
  */
 export interface Notifier {
   notify(ctx: NotifyContext, alerts: readonly Alert[]): Promise<void>;
+  /** Releases resources such as keep-alive connections, once the notifier is replaced. */
+  close?(): void;
 }
 
 /** One configured integration of a receiver, e.g. its second webhook (`index` 1). */

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { buildInfo } from '../../build/build-info';
+import type { HttpConfig } from '../../config';
+import { configHeaders } from './http-secrets';
+import { tlsOptions } from './tls-options';
+
+/** One request through {@link HttpClient}. */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Aborts the request (the flush deadline, or an integration's own timeout). */
+  signal?: AbortSignal;
+}
+
+/** A response; the body is read up to {@link MAX_BODY_BYTES} for error messages. */
+export interface HttpResponse {
+  status: number;
+  body: string;
+}
+
+/** How much of a response body is kept. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Go's http.Client gives up after 10 redirects. */
+const MAX_REDIRECTS = 10;
+
+/** `User-Agent` of every notification request, in upstream's `Alertmanager/<version>` form. */
+export function userAgent(): string {
+  return `Alertmanager/${buildInfo().version}`;
+}
+
+/**
+ * A small HTTP(S) client honouring a receiver's `http_config`: auth headers and extra headers,
+ * `tls_config`, `follow_redirects`; connections are kept alive. (`oauth2`, proxies and HTTP/2
+ * are not supported; the receiver registry warns when a config asks for them.)
+ */
+export class HttpClient {
+  private readonly httpAgent = new HttpAgent({ keepAlive: true });
+  private https: { key: string; agent: HttpsAgent } | undefined;
+
+  constructor(private readonly config: HttpConfig) {}
+
+  /** Sends the request, following redirects when configured; rejects on network errors. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    let { method, body } = req;
+    let url = new URL(req.url);
+    for (let hop = 0; ; hop++) {
+      const res = await this.once(method, url, body, req);
+      const location = res.location;
+      if (!this.config.follow_redirects || !location || res.status < 300 || res.status > 399) {
+        return { status: res.status, body: res.body };
+      }
+      if (hop === MAX_REDIRECTS) throw new Error(`stopped after ${MAX_REDIRECTS} redirects`);
+      url = new URL(location, url);
+      // As Go: 301/302/303 turn a POST into a body-less GET; 307/308 repeat the request.
+      if (res.status !== 307 && res.status !== 308 && method !== 'HEAD') {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  }
+
+  /** Closes idle keep-alive connections. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.https?.agent.destroy();
+  }
+
+  private async once(
+    method: string,
+    url: URL,
+    body: string | undefined,
+    req: HttpRequest,
+  ): Promise<HttpResponse & { location?: string }> {
+    const headers: Record<string, string | string[]> = {
+      'User-Agent': userAgent(),
+      ...(await configHeaders(this.config)),
+      ...req.headers,
+    };
+    if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
+    const secure = url.protocol === 'https:';
+    const agent = secure ? await this.httpsAgent() : this.httpAgent;
+    const send = secure ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const request = send(url, { method, headers, agent, signal: req.signal }, (res) => {
+        readBody(res).then(
+          (text) =>
+            resolve({ status: res.statusCode ?? 0, body: text, location: res.headers.location }),
+          reject,
+        );
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  /** The HTTPS agent for the current TLS material; rebuilt when a certificate file changed. */
+  private async httpsAgent(): Promise<HttpsAgent> {
+    const options = await tlsOptions(this.config.tls_config);
+    const key = createHash('sha256').update(JSON.stringify(options)).digest('hex');
+    if (this.https?.key !== key) {
+      this.https?.agent.destroy();
+      this.https = { key, agent: new HttpsAgent({ keepAlive: true, ...options }) };
+    }
+    return this.https.agent;
+  }
+}
+
+function readBody(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
+      size += chunk.length;
+    });
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    res.on('error', reject);
+  });
+}

@@ -1,0 +1,69 @@
+import { parseConfig } from '../config';
+import { StreamLogger } from '../logging/stream-logger';
+import { NotifyError } from '../notify/notifier';
+import type { NotifyContext } from '../notify/notify-context';
+import { buildReceivers, closeReceivers, INTEGRATION_NAMES } from './registry';
+import { WebhookNotifier } from './webhook/webhook.notifier';
+
+const CONFIG = `
+route: {receiver: blackhole}
+receivers:
+  - name: blackhole
+  - name: hooks
+    webhook_configs:
+      - url: http://127.0.0.1:1/a
+      - url: http://127.0.0.1:1/b
+        send_resolved: false
+        http_config:
+          oauth2: {client_id: x, client_secret: y, token_url: 'http://127.0.0.1:1/token'}
+  - name: mail
+    email_configs:
+      - {to: a@example.com, from: b@example.com, smarthost: 'localhost:25'}
+`;
+
+function build() {
+  const lines: string[] = [];
+  const logger = new StreamLogger('debug', 'logfmt', (l) => lines.push(l));
+  const receivers = buildReceivers(parseConfig(CONFIG, 'x.yml'), {
+    externalUrl: 'http://am:9093',
+    logger,
+  });
+  return { receivers, lines };
+}
+
+describe('buildReceivers', () => {
+  it('maps each receiver to its integrations, indexed per integration name', () => {
+    const { receivers } = build();
+    expect([...receivers.keys()]).toEqual(['blackhole', 'hooks', 'mail']);
+    expect(receivers.get('blackhole')).toEqual([]);
+    expect(
+      receivers.get('hooks')?.map((i) => [i.name, i.index, i.sendResolved, i.notifier.constructor]),
+    ).toEqual([
+      ['webhook', 0, true, WebhookNotifier],
+      ['webhook', 1, false, WebhookNotifier],
+    ]);
+    closeReceivers(receivers);
+  });
+
+  it('warns about http_config settings the client does not support', () => {
+    const { lines } = build();
+    expect(lines.join('\n')).toMatch(/http_config oauth2 is not supported.*hooks\/webhook\[1\]/);
+  });
+
+  it('builds integrations not implemented yet as notifiers that fail without retry', async () => {
+    const { receivers, lines } = build();
+    const [mail] = receivers.get('mail') ?? [];
+    expect(mail).toMatchObject({ name: 'email', index: 0, sendResolved: false });
+    const err = await mail.notifier.notify({} as NotifyContext, []).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotifyError);
+    expect(err).toMatchObject({
+      retryable: false,
+      message: 'the email integration is not implemented yet',
+    });
+    expect(lines.join('\n')).toMatch(/not implemented yet.*mail\/email\[0\]/);
+  });
+
+  it('names every integration the config supports', () => {
+    expect([...INTEGRATION_NAMES].sort()).toEqual(['email', 'pagerduty', 'slack', 'webhook']);
+  });
+});

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import type { Alert } from '../../alerts/alert.model';
+import type { WebhookConfig } from '../../config';
+import { NotifyError, reasonForStatus, type Notifier } from '../../notify/notifier';
+import type { NotifyContext } from '../../notify/notify-context';
+import { HttpClient } from '../http/http-client';
+import { buildWebhookPayload } from './webhook-payload';
+
+/** Thrown into the request when the webhook's own `timeout` passes. */
+class WebhookTimeoutError extends Error {}
+
+/** Formats a timeout as Go prints durations in upstream's message (e.g. `5s`, `1.5s`). */
+function seconds(ms: number): string {
+  return `${ms / 1000}s`;
+}
+
+/**
+ * POSTs the version 4 JSON payload to a webhook. 2xx is success; 5xx and network errors are
+ * retryable; any other status fails for good, as upstream's webhook notifier.
+ */
+export class WebhookNotifier implements Notifier {
+  private readonly client: HttpClient;
+
+  constructor(
+    private readonly config: WebhookConfig,
+    private readonly externalUrl: string,
+    client?: HttpClient,
+  ) {
+    this.client = client ?? new HttpClient(config.http_config);
+  }
+
+  async notify(ctx: NotifyContext, alerts: readonly Alert[]): Promise<void> {
+    const payload = buildWebhookPayload({
+      receiver: ctx.receiver,
+      groupKey: ctx.groupKey,
+      groupLabels: ctx.groupLabels,
+      externalURL: this.externalUrl,
+      alerts,
+      maxAlerts: this.config.max_alerts,
+      now: ctx.now,
+    });
+    const url = this.config.url_file
+      ? (await readFile(this.config.url_file, 'utf8')).trim()
+      : (this.config.url?.reveal() ?? '');
+    const signals = [ctx.signal];
+    if (this.config.timeout > 0) {
+      const timeout = new AbortController();
+      const reason = new WebhookTimeoutError(
+        `configured webhook timeout reached (${seconds(this.config.timeout)})`,
+      );
+      setTimeout(() => timeout.abort(reason), this.config.timeout).unref();
+      signals.push(timeout.signal);
+    }
+    const signal = AbortSignal.any(signals);
+    let res;
+    try {
+      res = await this.client.send({
+        method: 'POST',
+        url,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal,
+      });
+    } catch (err) {
+      // The URL may hold a secret, so messages name only the failure, as upstream redacts it.
+      const cause = signal.aborted ? signal.reason : err;
+      const message = cause instanceof Error ? cause.message : String(cause);
+      throw new NotifyError(`Post "<redacted>": ${message}`, true);
+    }
+    if (res.status >= 200 && res.status < 300) return;
+    const details = res.body.trim();
+    throw new NotifyError(
+      `unexpected status code ${res.status}${details ? `: ${details}` : ''}`,
+      res.status >= 500 && res.status < 600,
+      reasonForStatus(res.status),
+    );
+  }
+
+  /** Closes idle connections. */
+  close(): void {
+    this.client.close();
+  }
+}
