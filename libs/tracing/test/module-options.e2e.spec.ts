@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Injectable, Logger, Module, Param } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { getFreePort, provideRedis, type TestRedis } from '@redisx/testing';
 import Redis from 'ioredis';
 import {
