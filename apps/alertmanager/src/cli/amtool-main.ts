@@ -1,11 +1,32 @@
 import { versionText } from '../build/build-info';
+import { parseDuration } from '../time/duration';
+import { runAlertAdd } from './alert-add.command';
+import { runAlertQuery } from './alert-query.command';
+import { AmtoolError } from './amtool-error';
 import { amtoolCommand } from './amtool-command';
+import type { AmtoolTarget } from './amtool-http';
 import { runCheckConfig } from './check-config.command';
-import { CommandLineError } from './flags/flag-spec';
+import { loadRoutingConfig, runRoutesShow, runRoutesTest } from './config-routes.command';
+import { CommandLineError, type ParsedCommandLine } from './flags/flag-spec';
 import { parseCommandLine } from './flags/parse-command-line';
 import { renderUsage } from './flags/render-usage';
 
 const PROGRAM = 'redisx-amtool';
+
+const str = (parsed: ParsedCommandLine, name: string) =>
+  (parsed.flags[name] as string | undefined) ?? '';
+const bool = (parsed: ParsedCommandLine, name: string) => parsed.flags[name] === true;
+const list = (value: unknown) => (value as string[] | undefined) ?? [];
+
+function target(parsed: ParsedCommandLine): AmtoolTarget {
+  let timeoutMs: number;
+  try {
+    timeoutMs = parseDuration(str(parsed, 'timeout'));
+  } catch (error) {
+    throw new CommandLineError(`invalid --timeout: ${(error as Error).message}`);
+  }
+  return { baseUrl: str(parsed, 'alertmanager.url'), timeoutMs: timeoutMs || 30_000 };
+}
 
 /** Entry point of the `redisx-amtool` binary; resolves with the process exit code. */
 export async function run(argv: string[], out: (line: string) => void): Promise<number> {
@@ -21,6 +42,44 @@ export async function run(argv: string[], out: (line: string) => void): Promise<
   switch (parsed.command.join(' ')) {
     case 'check-config':
       return runCheckConfig(parsed.args['check-files'] as string[], out);
+    case 'alert query':
+      return runAlertQuery(
+        target(parsed),
+        {
+          matchers: list(parsed.args['matcher-groups']),
+          active: bool(parsed, 'active'),
+          silenced: bool(parsed, 'silenced'),
+          inhibited: bool(parsed, 'inhibited'),
+          unprocessed: bool(parsed, 'unprocessed'),
+          receiver: str(parsed, 'receiver'),
+          output: str(parsed, 'output'),
+          dateFormat: str(parsed, 'date.format'),
+        },
+        out,
+      );
+    case 'alert add':
+      return runAlertAdd(target(parsed), {
+        labels: list(parsed.args['labels']),
+        annotations: list(parsed.flags['annotation']),
+        start: str(parsed, 'start'),
+        end: str(parsed, 'end'),
+        generatorURL: str(parsed, 'generator-url'),
+      });
+    case 'config routes show':
+      return runRoutesShow(
+        await loadRoutingConfig(target(parsed), str(parsed, 'config.file')),
+        out,
+      );
+    case 'config routes test':
+      return runRoutesTest(
+        await loadRoutingConfig(target(parsed), str(parsed, 'config.file')),
+        {
+          labels: list(parsed.args['labels']),
+          tree: bool(parsed, 'tree'),
+          verifyReceivers: str(parsed, 'verify.receivers'),
+        },
+        out,
+      );
     default:
       throw new CommandLineError(`unknown command "${parsed.command.join(' ')}"`);
   }
@@ -31,8 +90,13 @@ export async function main(argv: string[]): Promise<void> {
   try {
     process.exitCode = await run(argv, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
-    if (!(error instanceof CommandLineError)) throw error;
-    process.stderr.write(`${PROGRAM}: error: ${error.message}, try --help\n`);
+    if (error instanceof AmtoolError) {
+      process.stderr.write(`${PROGRAM}: error: ${error.message}\n`);
+    } else if (error instanceof CommandLineError) {
+      process.stderr.write(`${PROGRAM}: error: ${error.message}, try --help\n`);
+    } else {
+      throw error;
+    }
     process.exitCode = 1;
   }
 }

@@ -35,9 +35,9 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
   const clock = { now: () => now, set: (ms: number) => void (now = ms) };
   const store = new MemoryAlertStore(clock);
   const muting = { silencers: [] as Muter[], inhibitors: [] as Muter[] };
-  const routing = {
-    receiversFor: (): string[] => ['default'],
-    groups: (): AlertGroupView[] => [],
+  const routing: ApiHarness['routing'] = {
+    receiversFor: () => ['default'],
+    groups: () => [],
   };
   const liveRouting: AlertRouting = {
     receiversFor: (labels) => routing.receiversFor(labels),
