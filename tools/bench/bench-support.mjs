@@ -34,3 +34,17 @@ export function skipPeer(name, why) {
 
 /** Formats a number with a fixed number of decimals. */
 export const fmt = (n, digits = 1) => n.toFixed(digits);
+
+/** Runs this benchmark file again as a child process with `args` and parses its last JSON line. */
+export function runWorker(file, args) {
+  const result = spawnSync(process.execPath, ['--expose-gc', file, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 300_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`worker ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  }
+  const lines = result.stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}

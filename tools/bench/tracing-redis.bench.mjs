@@ -1,0 +1,182 @@
+// Redis command tracing: GET throughput against a local Redis with 100 commands in flight, for
+// untraced ioredis, a floor tracer (each GET starts and ends one span with the attributes every
+// command span must carry, nothing else), @redisx/tracing, @redisx/tracing with
+// traceRedisCommands: false, and @opentelemetry/instrumentation-ioredis; all tracers on the same
+// SDK (NodeTracerProvider, BatchSpanProcessor, an exporter that drops everything). Each variant
+// runs in its own process, five rounds interleaved, median reported. Then the heap of a process
+// that sent 1,000,000 traced commands. Stops by itself in about two minutes; loopback only.
+import { fileURLToPath } from 'node:url';
+import { fmt, median, requireFromRepo, runWorker } from './bench-support.mjs';
+
+const here = fileURLToPath(import.meta.url);
+const IN_FLIGHT = 100;
+const WARMUP = 20_000;
+const MEASURED = 150_000;
+const HEAP_COMMANDS = 1_000_000;
+const ROUNDS = 5;
+
+const VARIANTS = {
+  untraced: 'ioredis, no tracing',
+  floor: 'floor: one span per GET with the required attributes',
+  library: '@redisx/tracing',
+  off: '@redisx/tracing, traceRedisCommands: false',
+  otel: '@opentelemetry/instrumentation-ioredis 0.71.0',
+};
+
+/** The SDK every tracer runs on: batch processor, exporter that accepts and drops spans. */
+function registerSdk() {
+  const { NodeTracerProvider } = requireFromRepo('@opentelemetry/sdk-trace-node');
+  const { BatchSpanProcessor } = requireFromRepo('@opentelemetry/sdk-trace-base');
+  const noopExporter = {
+    export: (_spans, done) => done({ code: 0 }),
+    shutdown: async () => undefined,
+    forceFlush: async () => undefined,
+  };
+  const provider = new NodeTracerProvider({
+    spanProcessors: [new BatchSpanProcessor(noopExporter)],
+  });
+  provider.register();
+  return provider;
+}
+
+/** Sends `total` GETs with IN_FLIGHT awaiting at once through `get`; returns commands per second. */
+async function drive(get, total) {
+  let issued = 0;
+  const start = process.hrtime.bigint();
+  const lane = async () => {
+    while (issued < total) {
+      issued++;
+      await get();
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  return total / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+async function worker(variant, url, commands) {
+  let provider;
+  let app;
+  let instrumentation;
+  if (variant !== 'untraced') provider = registerSdk();
+  if (variant === 'otel') {
+    const { registerInstrumentations } = requireFromRepo('@opentelemetry/instrumentation');
+    const { IORedisInstrumentation } = requireFromRepo('@opentelemetry/instrumentation-ioredis');
+    instrumentation = new IORedisInstrumentation({ requireParentSpan: false });
+    registerInstrumentations({ instrumentations: [instrumentation] });
+  }
+  const Redis = requireFromRepo('ioredis').default;
+  if (variant === 'library' || variant === 'off') {
+    requireFromRepo('reflect-metadata');
+    const { Module } = requireFromRepo('@nestjs/common');
+    const { NestFactory } = requireFromRepo('@nestjs/core');
+    const { TracingModule } = requireFromRepo('./libs/tracing/dist/index.js');
+    class BenchModule {}
+    const options = { traceRedisCommands: variant === 'library', traceHttpRequests: false };
+    Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
+    app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+  }
+  const client = new Redis(url);
+  const key = `redisx-bench:${process.pid}`;
+  await client.set(key, 'value');
+  let get = () => client.get(key);
+  if (variant === 'floor') {
+    const { trace, context, SpanKind } = requireFromRepo('@opentelemetry/api');
+    const tracer = trace.getTracer('floor');
+    const { host, port } = client.options;
+    const finish = (span, started) => (value) => {
+      span.setAttribute('redisx.duration_ms', performance.now() - started);
+      span.end();
+      return value;
+    };
+    get = () => {
+      const started = performance.now();
+      const span = tracer.startSpan(
+        'redis.GET',
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'db.system': 'redis',
+            'db.operation': 'GET',
+            'db.statement': `GET ${key}`,
+            'db.redis.key': key,
+            'redisx.client': 'default',
+            'server.address': host,
+            'server.port': port,
+            'db.redis.database_index': 0,
+          },
+        },
+        context.active(),
+      );
+      return client.get(key).then(finish(span, started));
+    };
+  }
+  const result = { variant };
+  if (commands === undefined) {
+    await drive(get, WARMUP);
+    const cpu = process.cpuUsage();
+    result.opsPerSec = await drive(get, MEASURED);
+    const used = process.cpuUsage(cpu);
+    result.cpuMicrosPerOp = (used.user + used.system) / MEASURED;
+  } else {
+    await drive(get, 100_000);
+    await provider?.forceFlush();
+    global.gc();
+    result.heapAfter100k = process.memoryUsage().heapUsed;
+    await drive(get, commands - 100_000);
+    await provider?.forceFlush();
+    global.gc();
+    result.heapAfter1M = process.memoryUsage().heapUsed;
+  }
+  await client.del(key);
+  client.disconnect();
+  await app?.close();
+  instrumentation?.disable();
+  await provider?.shutdown();
+  console.log(JSON.stringify(result));
+}
+
+async function main() {
+  const { provideRedis } = requireFromRepo('./libs/testing/dist/index.js');
+  const redis = await provideRedis();
+  try {
+    console.log(`Redis ${redis.url}; ${IN_FLIGHT} GETs in flight; ${MEASURED} measured per run`);
+    const runs = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
+    const cpu = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(VARIANTS)) {
+        const result = runWorker(here, ['--worker', name, redis.url]);
+        runs[name].push(result.opsPerSec);
+        cpu[name].push(result.cpuMicrosPerOp);
+      }
+    }
+    const ops = Object.fromEntries(
+      Object.entries(runs).map(([name, list]) => [name, median(list)]),
+    );
+    console.log(`  ${'variant'.padEnd(54)} median GET/s  client CPU per GET  (runs, k GET/s)`);
+    for (const [name, label] of Object.entries(VARIANTS)) {
+      const list = runs[name].map((value) => fmt(value / 1000)).join(', ');
+      const micros = fmt(median(cpu[name]), 2);
+      console.log(
+        `  ${label.padEnd(54)} ${fmt(ops[name] / 1000).padStart(7)}k  ${micros.padStart(8)} µs  (${list})`,
+      );
+    }
+    const ratio = (a, b) => fmt(ops[a] / ops[b], 3);
+    console.log(`library / floor:                 ${ratio('library', 'floor')} (target >= 0.90)`);
+    console.log(`library / instrumentation-ioredis: ${ratio('library', 'otel')} (target >= 1.30)`);
+    console.log(`traceRedisCommands off / untraced: ${ratio('off', 'untraced')} (target >= 0.98)`);
+    console.log(`floor / untraced:                ${ratio('floor', 'untraced')}`);
+    const heap = runWorker(here, ['--worker', 'library', redis.url, String(HEAP_COMMANDS)]);
+    const mb = (bytes) => fmt(bytes / 1024 / 1024, 2);
+    console.log(
+      `heap with @redisx/tracing: ${mb(heap.heapAfter100k)} MB after 100,000 commands, ` +
+        `${mb(heap.heapAfter1M)} MB after ${HEAP_COMMANDS.toLocaleString('en')} ` +
+        `(growth ${mb(heap.heapAfter1M - heap.heapAfter100k)} MB)`,
+    );
+  } finally {
+    await redis.stop();
+  }
+}
+
+const [flag, variant, url, commands] = process.argv.slice(2);
+if (flag === '--worker') await worker(variant, url, commands && Number(commands));
+else await main();
