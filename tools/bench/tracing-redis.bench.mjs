@@ -70,8 +70,10 @@ async function worker(variant, url, commands) {
     const { Module } = requireFromRepo('@nestjs/common');
     const { NestFactory } = requireFromRepo('@nestjs/core');
     const { TracingModule } = requireFromRepo('./libs/tracing/dist/index.js');
-    class BenchModule {}
     const options = { traceRedisCommands: variant === 'library', traceHttpRequests: false };
+    // A Nest module is a class carrying metadata and nothing else.
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
+    class BenchModule {}
     Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
     app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
   }
