@@ -9,49 +9,14 @@ const PRIME_LO = 0x1b3;
 const TWO_32 = 0x1_0000_0000;
 const SEPARATOR = 0xff;
 
-let hi = 0;
-let lo = 0;
+// A scratch buffer printed as hex is several times faster than `toString(16).padStart(8, '0')`,
+// and unlike concatenated pieces yields a flat string, cheap to hash as a map key and to keep.
+const scratch = Buffer.alloc(8);
 
-function addByte(byte: number): void {
-  lo ^= byte;
-  const product = (lo >>> 0) * PRIME_LO; // below 2^41, exact in a double
-  const carry = Math.floor(product / TWO_32);
-  hi = (Math.imul(hi, PRIME_LO) + carry + (lo << 8)) >>> 0;
-  lo = product >>> 0;
-}
-
-/** Feeds the UTF-8 bytes of `text`, as Go hashes a string's bytes. */
-function addString(text: string): void {
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c < 0x80) {
-      addByte(c);
-      continue;
-    }
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i++;
-      }
-    }
-    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate encodes as U+FFFD in UTF-8
-    if (c < 0x800) {
-      addByte(0xc0 | (c >> 6));
-    } else if (c < 0x10000) {
-      addByte(0xe0 | (c >> 12));
-      addByte(0x80 | ((c >> 6) & 0x3f));
-    } else {
-      addByte(0xf0 | (c >> 18));
-      addByte(0x80 | ((c >> 12) & 0x3f));
-      addByte(0x80 | ((c >> 6) & 0x3f));
-    }
-    addByte(0x80 | (c & 0x3f));
-  }
-}
-
-function hex8(n: number): string {
-  return n.toString(16).padStart(8, '0');
+function hex64(h: number, l: number): string {
+  scratch.writeUInt32BE(h, 0);
+  scratch.writeUInt32BE(l, 4);
+  return scratch.toString('hex');
 }
 
 /**
@@ -61,13 +26,32 @@ function hex8(n: number): string {
  */
 export function fingerprint(labels: LabelSet): string {
   const names = Object.keys(labels).sort();
-  hi = OFFSET_HI;
-  lo = OFFSET_LO;
+  // Local state and an inlined ASCII loop: several times faster than a per-byte helper.
+  let h = OFFSET_HI;
+  let l = OFFSET_LO;
   for (const name of names) {
-    addString(name);
-    addByte(SEPARATOR);
-    addString(labels[name]);
-    addByte(SEPARATOR);
+    for (let part = 0; part < 2; part++) {
+      const text = part === 0 ? name : labels[name];
+      for (let i = 0; i <= text.length; i++) {
+        let c = i === text.length ? SEPARATOR : text.charCodeAt(i);
+        if (c >= 0x80 && i < text.length) {
+          // Rare: hash the UTF-8 bytes of the rest of the string, then the separator.
+          const bytes = Buffer.from(text.slice(i), 'utf8');
+          for (const byte of bytes) {
+            const x = (l ^ byte) >>> 0;
+            const product = x * PRIME_LO;
+            h = (Math.imul(h, PRIME_LO) + Math.floor(product / TWO_32) + (x << 8)) >>> 0;
+            l = product >>> 0;
+          }
+          i = text.length;
+          c = SEPARATOR;
+        }
+        const x = (l ^ c) >>> 0;
+        const product = x * PRIME_LO; // below 2^41, exact in a double
+        h = (Math.imul(h, PRIME_LO) + Math.floor(product / TWO_32) + (x << 8)) >>> 0;
+        l = product >>> 0;
+      }
+    }
   }
-  return hex8(hi) + hex8(lo);
+  return hex64(h, l);
 }

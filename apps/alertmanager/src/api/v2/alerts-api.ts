@@ -97,7 +97,7 @@ function passesStatus(query: AlertQuery, status: AlertStatus): boolean {
 // Many alerts share a receiver list: print each distinct list once per request.
 function alertPiece(cache: Map<string, string>): (s: Selected) => string {
   return ({ alert, receivers, status }) => {
-    const key = receivers.join('\u0000');
+    const key = receivers.length === 1 ? receivers[0] : receivers.join('\u0000');
     let json = cache.get(key);
     if (json === undefined) {
       json = receiversJson(receivers);

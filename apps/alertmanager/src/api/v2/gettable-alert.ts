@@ -5,8 +5,19 @@ const GO_ZERO = '0001-01-01T00:00:00.000Z';
 
 /** RFC 3339 with milliseconds in UTC, as upstream prints times; 0 is Go's zero time. */
 export function formatTime(ms: number): string {
-  return ms === 0 ? GO_ZERO : new Date(ms).toISOString();
+  if (ms === 0) return GO_ZERO;
+  let text = recentTimes.get(ms);
+  if (text === undefined) {
+    if (recentTimes.size >= 4096) recentTimes.clear();
+    text = new Date(ms).toISOString();
+    recentTimes.set(ms, text);
+  }
+  return text;
 }
+
+// Alerts of one batch share their times to the millisecond, so a small cache saves most of the
+// date formatting when listing many alerts.
+const recentTimes = new Map<number, string>();
 
 const ACTIVE_STATUS = '{"inhibitedBy":[],"mutedBy":[],"silencedBy":[],"state":"active"}';
 
