@@ -98,7 +98,7 @@ export const amtoolCommand: CommandSpec = {
       name: 'date.format',
       kind: 'string',
       default: '2006-01-02 15:04:05 MST',
-      help: 'Format of date output',
+      help: 'Format of date output.',
     },
     { name: 'verbose', short: 'v', kind: 'bool', help: 'Verbose running information.' },
     {
