@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 
 type Schema = Record<string, unknown>;
 
-const spec = parse(
-  readFileSync('/work/shared/reference/alertmanager-openapi.yaml', 'utf8'),
-) as { definitions: Record<string, Schema> };
+/** Upstream's OpenAPI spec, read in place from the shared reference beside the repository. */
+const SPEC_FILE = join(__dirname, '..', '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'alertmanager-openapi.yaml');
+
+const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as { definitions: Record<string, Schema> };
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
