@@ -1,5 +1,10 @@
 /** Every project's tests in one run (`npm test`), closed by one summary line. */
 module.exports = {
-  projects: ['<rootDir>/apps/alertmanager', '<rootDir>/libs/tracing', '<rootDir>/libs/testing'],
+  projects: [
+    '<rootDir>/apps/alertmanager',
+    '<rootDir>/apps/tracing-example',
+    '<rootDir>/libs/tracing',
+    '<rootDir>/libs/testing',
+  ],
   reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
 };

@@ -35,7 +35,7 @@ export class RedisCommandTracer {
     private readonly metrics: RedisCommandMetrics | null,
   ) {}
 
-  /** Starts one command; undefined when it needs neither a span nor a metric. */
+  /** Starts one command; undefined when it needs neither a span nor a metric (excluded ones). */
   start(
     command: string,
     args: readonly unknown[],
@@ -43,8 +43,9 @@ export class RedisCommandTracer {
     parent: Context,
   ): CommandTrace | undefined {
     const info = commandInfo(command);
+    if (this.options.excludeCommands.has(info.name)) return undefined;
     let span: Span | undefined;
-    if (this.traceSpans && !this.options.excludeCommands.has(info.name)) {
+    if (this.traceSpans) {
       span = this.tracer.startSpan(info.spanName, { kind: SpanKind.CLIENT }, parent);
       if (span.isRecording()) span.setAttributes(this.attributes(info, args, client));
     }

@@ -1,0 +1,3 @@
+const { projectJestConfig } = require('../../jest.preset');
+
+module.exports = { ...projectJestConfig(__dirname), displayName: '@redisx/tracing-example' };
