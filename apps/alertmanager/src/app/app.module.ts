@@ -2,6 +2,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { LifecycleController } from '../api/lifecycle.controller';
 import { MetricsController } from '../api/metrics.controller';
+import {
+  ALERT_API_CONTROLLERS,
+  alertApiProviders,
+  type AlertsApi,
+  type StatusApi,
+} from '../api/v2';
 import { Logger } from '../logging/logger';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloader } from '../reload/config-reloader';
@@ -15,6 +21,8 @@ export interface AppParts {
   clock: Clock;
   registry: Registry;
   reloader: ConfigReloader;
+  alertsApi: AlertsApi;
+  statusApi: StatusApi;
 }
 
 /** Wires the HTTP layer to the server's parts. It holds no logic of its own. */
@@ -23,13 +31,14 @@ export class AppModule {
   static forParts(parts: AppParts): DynamicModule {
     return {
       module: AppModule,
-      controllers: [LifecycleController, MetricsController],
+      controllers: [LifecycleController, MetricsController, ...ALERT_API_CONTROLLERS],
       providers: [
         { provide: ServerOptions, useValue: parts.options },
         { provide: Logger, useValue: parts.logger },
         { provide: Clock, useValue: parts.clock },
         { provide: MetricsRegistry, useValue: parts.registry },
         { provide: ConfigReloader, useValue: parts.reloader },
+        ...alertApiProviders(parts),
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { LOG_LEVELS } from '../logging/logger';
+import { parseDuration } from '../time/duration';
 import type { ServerOptions } from '../server/server-options';
-import type { CommandSpec, ParsedCommandLine } from './flags/flag-spec';
+import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
 
 /** The server's command line: Alertmanager's flag names and defaults. */
 export const alertmanagerCommand: CommandSpec = {
@@ -55,6 +56,27 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Output format of log messages.',
     },
     {
+      name: 'alerts.gc-interval',
+      kind: 'string',
+      default: '30m',
+      placeholder: 'DURATION',
+      help: 'Interval between alert GC.',
+    },
+    {
+      name: 'data.retention',
+      kind: 'string',
+      default: '120h',
+      placeholder: 'DURATION',
+      help: 'How long to keep data for.',
+    },
+    {
+      name: 'data.maintenance-interval',
+      kind: 'string',
+      default: '15m',
+      placeholder: 'DURATION',
+      help: 'Interval between garbage collection and snapshotting to disk of the notification log.',
+    },
+    {
       name: 'cluster.listen-address',
       kind: 'string',
       default: '',
@@ -83,6 +105,9 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     routePrefix: text('web.route-prefix'),
     logLevel: text('log.level') as ServerOptions['logLevel'],
     logFormat: text('log.format') as ServerOptions['logFormat'],
+    alertsGcInterval: positiveDuration(parsed, 'alerts.gc-interval'),
+    dataRetention: positiveDuration(parsed, 'data.retention'),
+    maintenanceInterval: positiveDuration(parsed, 'data.maintenance-interval'),
   };
 }
 
@@ -92,4 +117,20 @@ export function clusterFlagsGiven(parsed: ParsedCommandLine): string[] {
   if (parsed.flags['cluster.listen-address']) given.push('--cluster.listen-address');
   if ((parsed.flags['cluster.peer'] as string[]).length > 0) given.push('--cluster.peer');
   return given;
+}
+
+/** A duration flag's value in ms; zero or a malformed value is a command-line error. */
+function positiveDuration(parsed: ParsedCommandLine, name: string): number {
+  const text = parsed.flags[name] as string;
+  let ms: number;
+  try {
+    ms = parseDuration(text);
+  } catch (error) {
+    throw new CommandLineError(
+      `invalid value "${text}" for flag --${name}: ${(error as Error).message}`,
+    );
+  }
+  if (ms <= 0)
+    throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
+  return ms;
 }

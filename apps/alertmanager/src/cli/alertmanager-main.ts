@@ -12,8 +12,10 @@ const SHUTDOWN_GRACE_MS = 15_000;
 /** Entry point of the `redisx-alertmanager` binary. */
 export async function main(argv: string[]): Promise<void> {
   let parsed;
+  let options;
   try {
     parsed = parseCommandLine(alertmanagerCommand, argv);
+    options = parsed.help || parsed.flags['version'] ? undefined : serverOptionsFrom(parsed);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     process.stderr.write(`${PROGRAM}: error: ${error.message}, try --help\n`);
@@ -24,12 +26,11 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(renderUsage(PROGRAM, alertmanagerCommand, []));
     return;
   }
-  if (parsed.flags['version']) {
+  if (parsed.flags['version'] || !options) {
     process.stdout.write(versionText(PROGRAM));
     return;
   }
 
-  const options = serverOptionsFrom(parsed);
   const logger = new StreamLogger(options.logLevel, options.logFormat);
   for (const flag of clusterFlagsGiven(parsed)) {
     logger.warn('Clustering is not supported; running as a single instance', { flag });

@@ -34,7 +34,7 @@ export class ConfigReloader {
   /** Registers a subscriber and applies the running configuration to it right away. */
   async subscribe(subscriber: ConfigSubscriber): Promise<void> {
     const commit = await subscriber.prepare(this.current);
-    commit();
+    await commit();
     this.subscribers.push(subscriber);
   }
 
@@ -52,7 +52,7 @@ export class ConfigReloader {
       const next = await this.load(file);
       const commits = [];
       for (const subscriber of this.subscribers) commits.push(await subscriber.prepare(next));
-      for (const commit of commits) commit();
+      for (const commit of commits) await commit();
       this.current = next;
       this.metrics.succeeded(this.clock.now(), next.hash);
       this.logger.info('Completed loading of configuration file', { file });

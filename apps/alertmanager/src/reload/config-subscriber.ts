@@ -7,5 +7,8 @@ import type { LoadedConfig } from '../config';
  * wholly or not at all.
  */
 export interface ConfigSubscriber {
-  prepare(next: LoadedConfig): Promise<() => void> | (() => void);
+  prepare(next: LoadedConfig): Promise<ConfigCommit> | ConfigCommit;
 }
+
+/** Puts a prepared configuration into force; it must not fail for reasons of the config. */
+export type ConfigCommit = () => Promise<void> | void;

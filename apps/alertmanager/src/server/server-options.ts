@@ -11,6 +11,12 @@ export interface ServerOptions {
   routePrefix: string | undefined;
   logLevel: LogLevel;
   logFormat: LogFormat;
+  /** `--alerts.gc-interval`: how often resolved alerts are removed from the store, ms. */
+  alertsGcInterval: number;
+  /** `--data.retention`: how long notification log entries (and silences) are kept, ms. */
+  dataRetention: number;
+  /** `--data.maintenance-interval`: how often the notification log is compacted, ms. */
+  maintenanceInterval: number;
 }
 
 /** Injection token for {@link ServerOptions}. */

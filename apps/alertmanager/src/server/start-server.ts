@@ -12,6 +12,7 @@ import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloadMetrics } from '../reload/config-reload-metrics';
 import { ConfigReloader, type ConfigLoader } from '../reload/config-reloader';
 import { systemClock, type Clock } from '../time/clock';
+import { assembleAlerting } from './assemble-alerting';
 import { resolveExternalUrl, type ExternalUrl } from './external-url';
 import { parseListenAddress } from './listen-address';
 import type { ServerOptions } from './server-options';
@@ -25,7 +26,7 @@ export interface RunningServer {
   reloader: ConfigReloader;
   /** Same as `POST /-/reload`. */
   reload(): Promise<LoadedConfig>;
-  /** Stops accepting requests and shuts every part down. */
+  /** Stops accepting requests, stops notifying, and writes what is kept on disk. */
   close(): Promise<void>;
 }
 
@@ -36,7 +37,8 @@ export class StartupError extends Error {
 
 /**
  * Starts the server: checks the storage directory, loads the configuration (refusing to start on
- * an invalid one), and serves HTTP. Time and the config loader are inputs so tests can drive them.
+ * an invalid one), opens the stores kept on disk, builds the alerting graph for the config and
+ * serves HTTP. Time and the config loader are inputs so tests can drive them.
  */
 export async function startServer(
   options: ServerOptions,
@@ -47,6 +49,7 @@ export async function startServer(
   const info = buildInfo();
   logger.info('Starting Alertmanager', { version: info.version, node: info.nodeVersion });
   const listen = parseListenAddress(options.listenAddress);
+  // The external URL's default needs the bound port; the route prefix does not.
   const { routePrefix } = resolveExternalUrl(options.externalUrl, options.routePrefix, listen.port);
   await prepareStorage(options.storagePath);
 
@@ -62,30 +65,52 @@ export async function startServer(
     clock,
     logger.with({ component: 'configuration' }),
   );
-  const parts = { options, logger, clock, registry, reloader };
+  let externalUrl: ExternalUrl | undefined;
+  const alerting = await assembleAlerting({
+    options,
+    registry,
+    reloader,
+    clock,
+    logger,
+    externalUrl: () => externalUrl?.url ?? '',
+  });
+
+  const parts = { options, logger, clock, registry, reloader, ...alerting.apiParts };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forParts(parts),
     new ExpressAdapter(),
-    { logger: new NestLoggerAdapter(logger) },
+    // The API reads request bodies itself, with upstream's limits and error messages.
+    { logger: new NestLoggerAdapter(logger), bodyParser: false },
   );
   app.disable('x-powered-by');
   if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
-  await app.listen(listen.port, listen.host ?? '::');
+  try {
+    await app.listen(listen.port, listen.host ?? '::');
+  } catch (error) {
+    await alerting.close();
+    throw new StartupError(
+      `cannot listen on ${options.listenAddress}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
 
   const port = (app.getHttpServer().address() as AddressInfo).port;
-  const externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
-  const localHost =
-    listen.host && listen.host !== '::' && listen.host !== '0.0.0.0' ? listen.host : '127.0.0.1';
-  const hostPart = localHost.includes(':') ? `[${localHost}]` : localHost;
+  externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
+  await alerting.start();
   logger.info('Listening', { address: options.listenAddress, port, external_url: externalUrl.url });
 
+  const local =
+    listen.host && listen.host !== '::' && listen.host !== '0.0.0.0' ? listen.host : '127.0.0.1';
+  const hostPart = local.includes(':') ? `[${local}]` : local;
   return {
     url: `http://${hostPart}:${port}${routePrefix}`,
     port,
     externalUrl,
     reloader,
     reload: () => reloader.reload(),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await alerting.close();
+    },
   };
 }
 
