@@ -19,7 +19,10 @@ if (!UPSTREAM_BIN) {
 
 /** A delivery with what legitimately differs between two servers taken out. */
 function comparable(d: Delivery) {
-  const { externalURL: _external, ...body } = d.body;
+  const body: Partial<Delivery['body']> & Pick<Delivery['body'], 'alerts' | 'groupKey'> = {
+    ...d.body,
+  };
+  delete body.externalURL;
   return {
     ...body,
     alerts: body.alerts.map(({ startsAt, endsAt, ...alert }) => ({

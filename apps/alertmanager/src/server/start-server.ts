@@ -65,14 +65,15 @@ export async function startServer(
     clock,
     logger.with({ component: 'configuration' }),
   );
-  let externalUrl: ExternalUrl | undefined;
+  // Receivers read the external URL when the graph is built, after the port is known.
+  const external = { url: '' };
   const alerting = await assembleAlerting({
     options,
     registry,
     reloader,
     clock,
     logger,
-    externalUrl: () => externalUrl?.url ?? '',
+    externalUrl: () => external.url,
   });
 
   const parts = { options, logger, clock, registry, reloader, ...alerting.apiParts };
@@ -94,7 +95,8 @@ export async function startServer(
   }
 
   const port = (app.getHttpServer().address() as AddressInfo).port;
-  externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
+  const externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
+  external.url = externalUrl.url;
   await alerting.start();
   logger.info('Listening', { address: options.listenAddress, port, external_url: externalUrl.url });
 
