@@ -20,21 +20,50 @@ export interface Scheduler {
 export const Scheduler = Symbol('Scheduler');
 
 interface RealHandle extends TimerHandle {
-  timeout: NodeJS.Timeout;
+  timeout: NodeJS.Timeout | undefined;
 }
+
+/** Node fires longer timeouts at once (32-bit overflow), so long waits are re-armed in steps. */
+const MAX_TIMEOUT = 2 ** 31 - 1;
 
 /** A scheduler on Node's timers; they do not keep the process alive. */
 export function realScheduler(clock: Clock): Scheduler {
   return {
     set(at, fn) {
-      const timeout = setTimeout(fn, Math.max(0, at - clock.now()));
-      timeout.unref();
-      return { at, timeout } as RealHandle;
+      const handle: RealHandle = { at, timeout: undefined };
+      const arm = () => {
+        const delay = Math.max(0, at - clock.now());
+        handle.timeout = setTimeout(delay > MAX_TIMEOUT ? arm : fn, Math.min(delay, MAX_TIMEOUT));
+        handle.timeout.unref();
+      };
+      arm();
+      return handle;
     },
     clear(handle) {
       clearTimeout((handle as RealHandle).timeout);
     },
   };
+}
+
+/**
+ * Runs `fn` every `interval` from now until the returned function is called, e.g. the
+ * notification log's maintenance and the inhibitor's GC (both every 15 minutes upstream).
+ */
+export function repeatEvery(
+  scheduler: Scheduler,
+  clock: Clock,
+  interval: number,
+  fn: (now: number) => unknown,
+): () => void {
+  let handle: TimerHandle;
+  const arm = () => {
+    handle = scheduler.set(clock.now() + interval, () => {
+      arm();
+      void fn(clock.now());
+    });
+  };
+  arm();
+  return () => scheduler.clear(handle);
 }
 
 /**

@@ -30,7 +30,13 @@ export class DedupStage implements Stage {
       repeatInterval: ctx.repeatInterval,
       now: ctx.now,
     });
-    const next: NotifyContext = { ...ctx, firing, resolved, reason };
+    const next: NotifyContext = {
+      ...ctx,
+      firing,
+      resolved,
+      reason,
+      sendResolved: this.sendResolved,
+    };
     return { ctx: next, alerts: reason ? alerts : [] };
   }
 }
