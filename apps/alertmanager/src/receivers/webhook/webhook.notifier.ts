@@ -43,12 +43,14 @@ export class WebhookNotifier implements Notifier {
       ? (await readFile(this.config.url_file, 'utf8')).trim()
       : (this.config.url?.reveal() ?? '');
     const signals = [ctx.signal];
+    let timer: NodeJS.Timeout | undefined;
     if (this.config.timeout > 0) {
+      // A request timeout is about the network, so it runs on real time, not the flush clock.
       const timeout = new AbortController();
       const reason = new WebhookTimeoutError(
         `configured webhook timeout reached (${seconds(this.config.timeout)})`,
       );
-      setTimeout(() => timeout.abort(reason), this.config.timeout).unref();
+      timer = setTimeout(() => timeout.abort(reason), this.config.timeout).unref();
       signals.push(timeout.signal);
     }
     const signal = AbortSignal.any(signals);
@@ -66,6 +68,8 @@ export class WebhookNotifier implements Notifier {
       const cause = signal.aborted ? signal.reason : err;
       const message = cause instanceof Error ? cause.message : String(cause);
       throw new NotifyError(`Post "<redacted>": ${message}`, true);
+    } finally {
+      clearTimeout(timer);
     }
     if (res.status >= 200 && res.status < 300) return;
     const details = res.body.trim();
