@@ -22,10 +22,17 @@ export interface PersistenceOptions {
  * An {@link AlertStore} that survives restarts: the in-memory store answers every read, and each
  * change is appended to a log (see {@link AppendLog}) that is compacted into a snapshot when it
  * grows. `put` resolves once the change is in memory; it is on disk within `syncIntervalMs`.
+ *
+ * Subscribers and the log get accepted alerts right after the current I/O turn rather than inside
+ * `put`, as upstream's dispatcher reads them from a channel: the API answers first, and routing
+ * and encoding run while the client prepares its next request.
  */
 export class PersistentAlertStore implements AlertStore {
   private compacting = false;
   private snapshotBytes: number;
+  private readonly listeners = new Set<AlertListener>();
+  private pending: Alert[] = [];
+  private scheduled = false;
 
   constructor(
     private readonly memory: MemoryAlertStore,
@@ -46,9 +53,25 @@ export class PersistentAlertStore implements AlertStore {
 
   put(alerts: readonly Alert[]): Promise<void> {
     const stored = this.memory.merge(alerts);
-    if (stored.length > 0) this.log.append(encodeRecord({ put: stored }));
-    this.compactIfDue();
+    if (stored.length > 0) {
+      for (const alert of stored) this.pending.push(alert);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.deliver());
+      }
+    }
     return Promise.resolve();
+  }
+
+  /** Hands the alerts accepted since the last delivery to the log and every subscriber. */
+  private deliver(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    this.log.append(encodeRecord({ put: batch }));
+    for (const alert of batch) for (const listener of this.listeners) listener(alert);
+    this.compactIfDue();
   }
 
   get(fingerprint: string): Alert | undefined {
@@ -60,10 +83,17 @@ export class PersistentAlertStore implements AlertStore {
   }
 
   subscribe(listener: AlertListener): () => void {
-    return this.memory.subscribe(listener);
+    // Deliver what is pending first, so the replay below is the only time the new listener
+    // sees those alerts, and current listeners are not skipped.
+    this.deliver();
+    const own: AlertListener = (alert) => listener(alert);
+    for (const alert of [...this.memory.list()]) own(alert);
+    this.listeners.add(own);
+    return () => this.listeners.delete(own);
   }
 
   gc(now: number, canRemove?: (alert: Alert) => boolean): Alert[] {
+    this.deliver();
     const removed = this.memory.gc(now, canRemove);
     if (removed.length > 0)
       this.log.append(encodeRecord({ del: removed.map((a) => a.fingerprint) }));
@@ -72,6 +102,7 @@ export class PersistentAlertStore implements AlertStore {
 
   /** Makes every change so far durable. */
   flush(): Promise<void> {
+    this.deliver();
     return this.log.flush();
   }
 
@@ -80,6 +111,7 @@ export class PersistentAlertStore implements AlertStore {
    * and the queued records are taken at the same instant, so nothing is lost or counted twice.
    */
   compact(): Promise<void> {
+    this.deliver();
     return this.log.run(async () => {
       const generation = this.generation + 1;
       const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
@@ -106,6 +138,7 @@ export class PersistentAlertStore implements AlertStore {
 
   /** Flushes and closes the files; the store must not be written to afterwards. */
   close(): Promise<void> {
+    this.deliver();
     return this.log.close();
   }
 
