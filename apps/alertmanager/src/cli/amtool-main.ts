@@ -87,6 +87,11 @@ export async function run(argv: string[], out: (line: string) => void): Promise<
 
 /** Runs the CLI against the process's own streams and exit code. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`| head`) closes the pipe: stop quietly, as a Go binary does.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   try {
     process.exitCode = await run(argv, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
