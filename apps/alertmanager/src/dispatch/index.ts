@@ -8,5 +8,5 @@ export { groupKeyOf, groupLabelsFor } from './group-labels';
 export { formatLabelSet, goQuote } from './label-set-format';
 export { buildRouteTree, matchRoutes, receiversFor, walkRoutes } from './route-tree';
 export type { RouteNode, RouteOptions } from './route-tree';
-export { realScheduler, repeatEvery, Scheduler, sleeperFor } from './scheduler';
+export { realScheduler, Scheduler, sleeperFor } from './scheduler';
 export type { TimerHandle } from './scheduler';

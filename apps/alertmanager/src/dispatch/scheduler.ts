@@ -46,27 +46,6 @@ export function realScheduler(clock: Clock): Scheduler {
 }
 
 /**
- * Runs `fn` every `interval` from now until the returned function is called, e.g. the
- * notification log's maintenance and the inhibitor's GC (both every 15 minutes upstream).
- */
-export function repeatEvery(
-  scheduler: Scheduler,
-  clock: Clock,
-  interval: number,
-  fn: (now: number) => unknown,
-): () => void {
-  let handle: TimerHandle;
-  const arm = () => {
-    handle = scheduler.set(clock.now() + interval, () => {
-      arm();
-      void fn(clock.now());
-    });
-  };
-  arm();
-  return () => scheduler.clear(handle);
-}
-
-/**
  * A sleep for the notification pipeline: resolves when the scheduler reaches `until`, or at once
  * when `signal` aborts.
  */
