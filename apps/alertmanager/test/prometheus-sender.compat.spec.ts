@@ -97,7 +97,7 @@ alerting:
 
     let listed: { labels: Record<string, string>; endsAt: string }[] = [];
     await waitFor('the alert in GET /api/v2/alerts', async () => {
-      listed = await (await fetch(`${server.url}/api/v2/alerts`)).json();
+      listed = (await (await fetch(`${server.url}/api/v2/alerts`)).json()) as typeof listed;
       return listed.length === 1;
     });
     // Prometheus sends an explicit end a few evaluation intervals ahead, and keeps pushing it.

@@ -9,7 +9,8 @@ import { pipelineFixture, ScriptedNotifier } from '../notify/testing/notify-fixt
 import { Dispatcher } from './dispatcher';
 import { DispatcherMetrics } from './dispatcher-metrics';
 import { FakeScheduler } from './fake-scheduler';
-import { MemoryAlertStore, testAlert } from './testing/memory-alert-store';
+import { MemoryAlertStore } from '../alerts/memory-alert-store';
+import { testAlert } from '../alerts/testing/test-alert';
 
 const T0 = 1_700_000_000_000;
 const S = 1000;
@@ -35,7 +36,7 @@ class RecordingStage implements Stage {
 function setup(routeYaml: string, pipeline: Stage = new RecordingStage()) {
   const config = parseConfig(`${routeYaml}\nreceivers: [{name: r}, {name: db}]\n`, 'x.yml');
   const scheduler = new FakeScheduler(T0);
-  const store = new MemoryAlertStore();
+  const store = new MemoryAlertStore(scheduler);
   const registry = new Registry();
   const metrics = new DispatcherMetrics(registry);
   const lines: string[] = [];

@@ -1,11 +1,13 @@
+import { systemClock } from '../time/clock';
 import { parseConfig } from '../config';
-import { MemoryAlertStore, testAlert } from '../dispatch/testing/memory-alert-store';
+import { MemoryAlertStore } from '../alerts/memory-alert-store';
+import { testAlert } from '../alerts/testing/test-alert';
 import type { LabelSet } from '../labels';
 import { Inhibitor } from './inhibitor';
 
 const NOW = 1_000_000;
 
-function setup(rules: string, store = new MemoryAlertStore()) {
+function setup(rules: string, store = new MemoryAlertStore(systemClock)) {
   const config = parseConfig(
     `route: {receiver: r}\nreceivers: [{name: r}]\ninhibit_rules:\n${rules}\n`,
     'x.yml',
@@ -43,7 +45,7 @@ describe('Inhibitor', () => {
   });
 
   it('is fed from alerts already in the store when it starts', async () => {
-    const store = new MemoryAlertStore();
+    const store = new MemoryAlertStore(systemClock);
     const source = firing({ severity: 'critical', cluster: 'a' });
     await store.put([source]);
     const { inhibitor: ih } = setup(RULE, store);

@@ -1,4 +1,4 @@
-import { testAlert } from '../dispatch/testing/memory-alert-store';
+import { testAlert } from '../alerts/testing/test-alert';
 import type { LabelSet } from '../labels';
 import { TimeIntervalSet } from '../timeinterval';
 import type { Integration } from './notifier';

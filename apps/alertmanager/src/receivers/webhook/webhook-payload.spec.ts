@@ -1,4 +1,4 @@
-import { testAlert } from '../../dispatch/testing/memory-alert-store';
+import { testAlert } from '../../alerts/testing/test-alert';
 import { buildWebhookPayload, formatGoTime, quoteMeta } from './webhook-payload';
 
 const NOW = Date.parse('2026-11-21T04:00:00Z');

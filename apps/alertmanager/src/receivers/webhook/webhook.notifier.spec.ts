@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig, type WebhookConfig } from '../../config';
-import { testAlert } from '../../dispatch/testing/memory-alert-store';
+import { testAlert } from '../../alerts/testing/test-alert';
 import { NotifyError } from '../../notify/notifier';
 import type { NotifyContext } from '../../notify/notify-context';
 import { WebhookNotifier } from './webhook.notifier';
