@@ -20,6 +20,8 @@ export class AppendLog {
     private fileBytes: number,
     private readonly syncIntervalMs: number,
     private readonly logger: Logger,
+    /** Names the file in error messages, e.g. `alert log`. */
+    private readonly what = 'log',
   ) {}
 
   /** Bytes in the file plus bytes waiting to be written. */
@@ -33,6 +35,15 @@ export class AppendLog {
     this.pending.push(framed);
     this.pendingBytes += framed.length;
     this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+  }
+
+  /**
+   * Appends one record and resolves once it is on disk. Concurrent commits share fsyncs: each
+   * write takes every record queued before it, so callers waiting together pay for one sync.
+   */
+  commit(payload: Buffer): Promise<void> {
+    this.append(payload);
+    return this.flush();
   }
 
   /** Writes and fsyncs everything queued so far; resolves once it is on disk. */
@@ -87,7 +98,7 @@ export class AppendLog {
       // Keep the records for the next attempt; a full disk may clear up.
       this.pending = [...batch, ...this.pending];
       this.pendingBytes += bytes;
-      this.logger.error('Writing the alert log failed', { err: (error as Error).message });
+      this.logger.error(`Writing the ${this.what} failed`, { err: (error as Error).message });
       this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
       throw error;
     }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../logging/logger';
 import type { Clock } from '../../time/clock';
 import { MemoryAlertStore } from '../memory-alert-store';
-import { AlertFiles } from './alert-files';
+import { LogFiles } from './log-files';
 import { AppendLog } from './append-log';
 import { loadAlertState } from './load-alert-state';
 import { PersistentAlertStore, type PersistenceOptions } from './persistent-alert-store';
@@ -28,12 +28,18 @@ export async function openAlertStore(
     compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 * 1024,
   };
   await mkdir(options.dir, { recursive: true });
-  const files = new AlertFiles(options.dir);
+  const files = new LogFiles(options.dir, 'alerts');
   const memory = new MemoryAlertStore(options.clock);
   const recovery = await loadAlertState(files, memory, logger);
   await files.removeStale(recovery.generation);
   const handle = await files.openLog(recovery.generation, false);
-  const log = new AppendLog(handle, recovery.logBytes, settings.syncIntervalMs, logger);
+  const log = new AppendLog(
+    handle,
+    recovery.logBytes,
+    settings.syncIntervalMs,
+    logger,
+    'alert log',
+  );
   logger.info('Loaded alerts', {
     alerts: memory.size,
     generation: recovery.generation,

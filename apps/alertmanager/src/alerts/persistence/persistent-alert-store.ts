@@ -2,7 +2,7 @@ import type { Logger } from '../../logging/logger';
 import type { AlertListener, AlertStore } from '../alert-store';
 import type { Alert } from '../alert.model';
 import type { MemoryAlertStore } from '../memory-alert-store';
-import type { AlertFiles } from './alert-files';
+import type { LogFiles } from './log-files';
 import type { AppendLog } from './append-log';
 import { encodeRecord } from './alert-codec';
 import { frame } from './record-framing';
@@ -36,7 +36,7 @@ export class PersistentAlertStore implements AlertStore {
 
   constructor(
     private readonly memory: MemoryAlertStore,
-    private readonly files: AlertFiles,
+    private readonly files: LogFiles,
     private readonly log: AppendLog,
     private generation: number,
     private readonly options: PersistenceOptions,

@@ -1,29 +1,36 @@
 import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const SNAPSHOT = 'alerts.snapshot';
-const LOG_PATTERN = /^alerts-(\d+)\.log$/;
-
 /**
- * Where the alert store keeps its state under `--storage.path`: one snapshot `alerts.snapshot`
- * whose first record names its generation N, and the log `alerts-N.log` of changes since it.
+ * Where a store keeps its state under `--storage.path`: one snapshot `<name>.snapshot` whose first
+ * record names its generation N, and the log `<name>-N.log` of changes since it. The alert store
+ * uses the name `alerts`, the silences `silences`.
  */
-export class AlertFiles {
-  constructor(readonly dir: string) {}
+export class LogFiles {
+  private readonly logPattern: RegExp;
 
-  get snapshot(): string {
-    return join(this.dir, SNAPSHOT);
+  constructor(
+    readonly dir: string,
+    readonly name: string,
+  ) {
+    this.logPattern = new RegExp(`^${name}-(\\d+)\\.log$`);
   }
 
+  /** The snapshot's path. */
+  get snapshot(): string {
+    return join(this.dir, `${this.name}.snapshot`);
+  }
+
+  /** The path of a generation's log. */
   log(generation: number): string {
-    return join(this.dir, `alerts-${generation}.log`);
+    return join(this.dir, `${this.name}-${generation}.log`);
   }
 
   /** Removes logs of other generations and an unfinished snapshot, left by a crash. */
   async removeStale(generation: number): Promise<void> {
     await rm(`${this.snapshot}.tmp`, { force: true });
     for (const name of await readdir(this.dir)) {
-      const m = LOG_PATTERN.exec(name);
+      const m = this.logPattern.exec(name);
       if (m && Number(m[1]) !== generation) await rm(join(this.dir, name), { force: true });
     }
   }

@@ -1,0 +1,117 @@
+import { readFile, truncate } from 'node:fs/promises';
+import type { Logger } from '../../logging/logger';
+import type { LogFiles } from './log-files';
+import { FRAME_HEADER_BYTES, readFrames } from './record-framing';
+
+/** What loading found on disk; a torn or corrupt tail is reported here and in the log. */
+export interface LogRecovery {
+  generation: number;
+  /** Items the snapshot held, as counted by the caller's `applySnapshot`. */
+  snapshotItems: number;
+  snapshotBytes: number;
+  logRecords: number;
+  /** Bytes at the end of the log (or snapshot) that were ignored, 0 when all were sound. */
+  ignoredBytes: number;
+  /** Why bytes were ignored, e.g. `checksum mismatch`. */
+  problem?: string;
+  /** Bytes of the log that were kept. */
+  logBytes: number;
+}
+
+/** How a store applies the records it reads back; both throw on a payload that is not theirs. */
+export interface LogReplay {
+  /** Applies one snapshot record (after the header); returns how many items it held. */
+  applySnapshot(payload: Buffer): number;
+  /** Applies one log record. */
+  applyLog(payload: Buffer): void;
+  /** Names the store in the warning about a torn tail, e.g. `alert store`. */
+  what: string;
+}
+
+async function readIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Replays the snapshot and then its log. Reading stops at the first record that is cut short or
+ * fails its checksum (a write torn by a crash) or does not decode; the rest is reported and
+ * ignored, and the log is truncated there so new records follow the last sound one.
+ */
+export async function loadLogState(
+  files: LogFiles,
+  replay: LogReplay,
+  logger: Logger,
+): Promise<LogRecovery> {
+  const recovery: LogRecovery = {
+    generation: 0,
+    snapshotItems: 0,
+    snapshotBytes: 0,
+    logRecords: 0,
+    ignoredBytes: 0,
+    logBytes: 0,
+  };
+  const report = (file: string, size: number, valid: number, problem: string) => {
+    recovery.ignoredBytes += size - valid;
+    recovery.problem = problem;
+    logger.warn(`Ignoring a torn or corrupt tail of the ${replay.what}`, {
+      file,
+      offset: valid,
+      ignored_bytes: size - valid,
+      reason: problem,
+    });
+  };
+
+  const snapshot = await readIfExists(files.snapshot);
+  if (snapshot) {
+    const read = readFrames(snapshot);
+    recovery.snapshotBytes = snapshot.length;
+    const [header, ...chunks] = read.records;
+    let problem = read.problem ?? (header ? undefined : 'missing header');
+    let valid = read.validBytes;
+    if (header)
+      recovery.generation = (JSON.parse(header.toString()) as { generation: number }).generation;
+    let offset = header ? header.length + FRAME_HEADER_BYTES : 0;
+    for (const chunk of chunks) {
+      try {
+        recovery.snapshotItems += replay.applySnapshot(chunk);
+      } catch {
+        valid = offset;
+        problem = 'undecodable record';
+        break;
+      }
+      offset += chunk.length + FRAME_HEADER_BYTES;
+    }
+    if (problem) report(files.snapshot, snapshot.length, valid, problem);
+  }
+
+  const logFile = files.log(recovery.generation);
+  const log = await readIfExists(logFile);
+  if (log) {
+    const read = readFrames(log);
+    let kept = read.validBytes;
+    let problem = read.problem;
+    let offset = 0;
+    for (const payload of read.records) {
+      try {
+        replay.applyLog(payload);
+      } catch {
+        kept = offset;
+        problem = 'undecodable record';
+        break;
+      }
+      recovery.logRecords++;
+      offset += payload.length + FRAME_HEADER_BYTES;
+    }
+    if (problem) {
+      report(logFile, log.length, kept, problem);
+      await truncate(logFile, kept);
+    }
+    recovery.logBytes = kept;
+  }
+  return recovery;
+}
