@@ -47,7 +47,12 @@ export interface IoredisDriver {
   pipeline?: object;
 }
 
-type SendCommand = (this: IoredisClient, command: IoredisCommand, ...rest: unknown[]) => unknown;
+type SendCommand = (
+  this: IoredisClient,
+  command: IoredisCommand,
+  stream?: unknown,
+  node?: unknown,
+) => unknown;
 type Exec = (this: IoredisPipeline, ...rest: unknown[]) => unknown;
 type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
 
@@ -70,17 +75,18 @@ export function instrumentIoredis(
   patcher: MethodPatcher,
   active: () => RedisCommandTracer | undefined,
 ): void {
+  // Fixed parameters rather than rest arguments: this runs for every command.
   const wrapSend = (original: SendCommand): SendCommand =>
-    function (this: IoredisClient, command, ...rest) {
+    function (this: IoredisClient, command, stream, node) {
       const seen = command[TRACE];
       if (seen === undefined) {
         const tracer = active();
         if (tracer !== undefined) startCommand(tracer, this, command);
       } else if (seen !== null && this.isCluster !== true) {
         seen.routedTo(this.options.path ?? this.options.host, this.options.port);
-        rewrapSettlers(command, seen);
+        if (command.resolve !== seen.resolver) wrapSettlers(command, seen);
       }
-      return original.call(this, command, ...rest);
+      return original.call(this, command, stream, node);
     };
   const wrapDuplicate = (original: Duplicate): Duplicate =>
     function (this: IoredisClient, ...rest) {
@@ -112,28 +118,21 @@ function startCommand(
   if (traced !== null) wrapSettlers(command, traced);
 }
 
-const SETTLED_BY = Symbol('redisx.tracing.settledBy');
-type Settler = ((value: unknown) => unknown) & { [SETTLED_BY]?: CommandTrace };
-
+/**
+ * Ends the trace when ioredis settles the command. A cluster pipeline re-creates the promise of a
+ * redirected command, and with it these functions, so the trace remembers its resolver to notice.
+ */
 function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
   const resolve = command.resolve;
   const reject = command.reject;
-  const onResolve: Settler = (value) => {
+  command.resolve = traced.resolver = (value) => {
     traced.succeed(value);
     return resolve(value);
   };
-  const onReject: Settler = (error) => {
+  command.reject = (error) => {
     traced.fail(error);
     return reject(error);
   };
-  onResolve[SETTLED_BY] = traced;
-  command.resolve = onResolve;
-  command.reject = onReject;
-}
-
-/** A cluster pipeline re-creates the promise of a redirected command, and with it the settlers. */
-function rewrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
-  if ((command.resolve as Settler)[SETTLED_BY] !== traced) wrapSettlers(command, traced);
 }
 
 function describe(client: IoredisClient): RedisClientInfo {

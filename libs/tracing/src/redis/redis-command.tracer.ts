@@ -102,6 +102,8 @@ export class RedisCommandTracer {
 export class CommandTrace {
   private readonly started = performance.now();
   private done = false;
+  /** The function a driver adapter installed to settle this command (ioredis). */
+  resolver: ((value: unknown) => unknown) | undefined;
 
   constructor(
     private readonly info: CommandInfo,

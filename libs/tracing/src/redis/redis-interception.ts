@@ -89,7 +89,12 @@ function remember(driver: Driver): boolean {
 /** The ioredis and node-redis copies the application resolves, and the one next to this library. */
 function discoverDrivers(): Driver[] {
   const found: Driver[] = [];
-  const requirers = [require, createRequire(join(process.cwd(), 'index.js'))];
+  const fromApplication = createRequire(join(process.cwd(), 'index.js'));
+  const requirers = [require, fromApplication];
+  // Load the application's copy only when it is another file than the one next to this library.
+  const sameCopy = (name: string) =>
+    attempt(() => require.resolve(name)) === attempt(() => fromApplication.resolve(name));
+  if (sameCopy('ioredis') && sameCopy('@redis/client/dist/lib/client')) requirers.pop();
   for (const load of requirers) {
     const ioredis = attempt(() => load('ioredis') as Record<string, unknown>);
     if (ioredis) {
