@@ -6,6 +6,7 @@ import {
   ALERT_API_CONTROLLERS,
   alertApiProviders,
   type AlertsApi,
+  type SilencesApi,
   type StatusApi,
 } from '../api/v2';
 import { Logger } from '../logging/logger';
@@ -23,6 +24,7 @@ export interface AppParts {
   reloader: ConfigReloader;
   alertsApi: AlertsApi;
   statusApi: StatusApi;
+  silencesApi: SilencesApi;
 }
 
 /** Wires the HTTP layer to the server's parts. It holds no logic of its own. */

@@ -77,6 +77,20 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Interval between garbage collection and snapshotting to disk of the notification log.',
     },
     {
+      name: 'silences.max-silences',
+      kind: 'string',
+      default: '0',
+      placeholder: 'SILENCES.MAX-SILENCES',
+      help: 'Maximum number of active and pending silences (expired ones do not count). If negative or zero, no limit is set.',
+    },
+    {
+      name: 'silences.max-silence-size-bytes',
+      kind: 'string',
+      default: '0',
+      placeholder: 'SILENCES.MAX-SILENCE-SIZE-BYTES',
+      help: 'Maximum silence size in bytes. If negative or zero, no limit is set.',
+    },
+    {
       name: 'cluster.listen-address',
       kind: 'string',
       default: '',
@@ -108,6 +122,8 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     alertsGcInterval: positiveDuration(parsed, 'alerts.gc-interval'),
     dataRetention: positiveDuration(parsed, 'data.retention'),
     maintenanceInterval: positiveDuration(parsed, 'data.maintenance-interval'),
+    maxSilences: integer(parsed, 'silences.max-silences'),
+    maxSilenceSizeBytes: integer(parsed, 'silences.max-silence-size-bytes'),
   };
 }
 
@@ -133,4 +149,13 @@ function positiveDuration(parsed: ParsedCommandLine, name: string): number {
   if (ms <= 0)
     throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
   return ms;
+}
+
+/** An integer flag's value; zero or negative means "no limit" and is returned as 0. */
+function integer(parsed: ParsedCommandLine, name: string): number {
+  const text = parsed.flags[name] as string;
+  if (!/^[+-]?\d+$/.test(text)) {
+    throw new CommandLineError(`invalid value "${text}" for flag --${name}: not an integer`);
+  }
+  return Math.max(0, Number(text));
 }

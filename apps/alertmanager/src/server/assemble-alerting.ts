@@ -3,12 +3,13 @@ import { openAlertStore } from '../alerts';
 import { AlertsMetrics } from '../alerts/alerts-metrics';
 import { AlertingGraph } from '../alerting/alerting-graph';
 import { Maintenance } from '../alerting/maintenance';
-import { AlertsApi, StatusApi } from '../api/v2';
+import { AlertsApi, SilencesApi, StatusApi } from '../api/v2';
 import { DispatcherMetrics, realScheduler } from '../dispatch';
 import { INHIBITOR_GC_INTERVAL } from '../inhibit';
 import type { Logger } from '../logging/logger';
-import { NflogMetrics, NO_MUTER, NotificationLog, NotifyMetrics } from '../notify';
+import { NflogMetrics, NotificationLog, NotifyMetrics } from '../notify';
 import type { ConfigReloader } from '../reload/config-reloader';
+import { openSilenceStore, registerSilenceMetrics } from '../silences';
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
 
@@ -24,7 +25,7 @@ export interface AlertingInputs {
 
 /** The assembled alerting parts: what the API serves from, and their lifecycle. */
 export interface AssembledAlerting {
-  apiParts: { alertsApi: AlertsApi; statusApi: StatusApi };
+  apiParts: { alertsApi: AlertsApi; statusApi: StatusApi; silencesApi: SilencesApi };
   /** Builds the graph for the running config and starts notifying and maintenance. */
   start(): Promise<void>;
   /** Stops notifying, then writes the stores kept on disk. */
@@ -32,8 +33,9 @@ export interface AssembledAlerting {
 }
 
 /**
- * Opens the stores kept under `--storage.path` and wires the store, the notification log, the
- * alerting graph (rebuilt on every reload), periodic maintenance and the API's logic together.
+ * Opens the stores kept under `--storage.path` and wires the alert store, the silences (the
+ * pipeline's silencer and the API's), the notification log, the alerting graph (rebuilt on every
+ * reload), periodic maintenance (with silence GC and snapshots) and the API's logic together.
  */
 export async function assembleAlerting(inputs: AlertingInputs): Promise<AssembledAlerting> {
   const { options, registry, reloader, clock, logger } = inputs;
@@ -45,11 +47,17 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     logger,
     metrics: new NflogMetrics(registry),
   });
+  const silences = await openSilenceStore({
+    dir: options.storagePath,
+    retentionMs: options.dataRetention,
+    limits: { maxSilences: options.maxSilences, maxSilenceSizeBytes: options.maxSilenceSizeBytes },
+    logger,
+  });
   const scheduler = realScheduler(clock);
   const graph = new AlertingGraph({
     store,
     nflog,
-    silencer: NO_MUTER,
+    silencer: silences.store,
     notifyMetrics: new NotifyMetrics(registry),
     dispatcherMetrics: new DispatcherMetrics(registry),
     clock,
@@ -70,6 +78,11 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
         run: (now) => graph.gcInhibitor(now),
       },
       {
+        name: 'silences',
+        intervalMs: options.maintenanceInterval,
+        run: (now) => silences.maintenance(now),
+      },
+      {
         name: 'nflog',
         intervalMs: options.maintenanceInterval,
         run: (now) => nflog.maintenance(now),
@@ -88,9 +101,11 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     resolveTimeout: () => reloader.config.config.global.resolve_timeout,
     metrics,
   });
+  registerSilenceMetrics(registry, silences.store, clock);
+  const silencesApi = new SilencesApi({ silences: silences.store, clock });
   const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
   return {
-    apiParts: { alertsApi, statusApi },
+    apiParts: { alertsApi, statusApi, silencesApi },
     start: async () => {
       await reloader.subscribe(graph);
       maintenance.start();
@@ -99,6 +114,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       maintenance.stop();
       await graph.stop();
       await store.close();
+      await silences.close();
       await nflog.close(clock.now());
     },
   };

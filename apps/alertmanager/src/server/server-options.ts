@@ -17,6 +17,10 @@ export interface ServerOptions {
   dataRetention: number;
   /** `--data.maintenance-interval`: how often the notification log is compacted, ms. */
   maintenanceInterval: number;
+  /** `--silences.max-silences`: most silences that are not expired; 0 for no limit. */
+  maxSilences: number;
+  /** `--silences.max-silence-size-bytes`: largest silence as stored; 0 for no limit. */
+  maxSilenceSizeBytes: number;
 }
 
 /** Injection token for {@link ServerOptions}. */

@@ -2,7 +2,13 @@ export { silenceState } from './silence';
 export type { Silence, SilenceInput, SilenceState } from './silence';
 export { SilenceStore, NO_JOURNAL } from './silence-store';
 export type { SilenceJournal, SilenceLimits } from './silence-store';
-export { SilenceError, buildMatchers, matchType, silenceNotFound } from './silence-validation';
+export {
+  SilenceError,
+  buildMatchers,
+  checkSilenceTimes,
+  matchType,
+  silenceNotFound,
+} from './silence-validation';
 export type { MatcherInput } from './silence-validation';
 export { canUpdateInPlace, expiredAt } from './silence-rules';
 export { listSilences, compareForListing } from './silence-listing';

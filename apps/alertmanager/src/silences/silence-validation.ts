@@ -65,18 +65,26 @@ function matchesEmpty(m: Matcher): boolean {
   return false;
 }
 
-/**
- * The checks of upstream's API layer and `validateSilence`, in their order, on a silence whose
- * matchers are already built: start before end, end not in the past, a matcher that does not
- * match the empty string (a silence of only `a=""` would mute every alert), author and comment.
- */
-export function validateSilence(input: SilenceInput, now: number): void {
+/** The API layer's first checks, made before the matchers: start before end, end not past. */
+export function checkSilenceTimes(
+  input: Pick<SilenceInput, 'startsAt' | 'endsAt'>,
+  now: number,
+): void {
   if (input.startsAt >= input.endsAt) {
     throw new SilenceError('Failed to create silence: start time must be before end time');
   }
   if (input.endsAt < now) {
     throw new SilenceError("Failed to create silence: end time can't be in the past");
   }
+}
+
+/**
+ * The checks of upstream's API layer and `validateSilence`, in their order, on a silence whose
+ * matchers are already built: start before end, end not in the past, a matcher that does not
+ * match the empty string (a silence of only `a=""` would mute every alert), author and comment.
+ */
+export function validateSilence(input: SilenceInput, now: number): void {
+  checkSilenceTimes(input, now);
   if (input.matchers.every(matchesEmpty)) {
     throw invalid('at least one matcher must not match the empty string');
   }

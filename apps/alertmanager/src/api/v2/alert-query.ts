@@ -26,7 +26,8 @@ const TRUE_WORDS = new Set([
   'enabled',
 ]);
 
-function flag(params: URLSearchParams, name: string): boolean {
+/** A boolean query parameter as go-openapi reads it: absent is true, else true only for its true-ish words. */
+export function queryFlag(params: URLSearchParams, name: string): boolean {
   const value = params.get(name);
   return value === null ? true : TRUE_WORDS.has(value.toLowerCase());
 }
@@ -44,11 +45,11 @@ export function parseAlertQuery(params: URLSearchParams): AlertQuery {
     }
   }
   return {
-    active: flag(params, 'active'),
-    silenced: flag(params, 'silenced'),
-    inhibited: flag(params, 'inhibited'),
-    unprocessed: flag(params, 'unprocessed'),
-    muted: flag(params, 'muted'),
+    active: queryFlag(params, 'active'),
+    silenced: queryFlag(params, 'silenced'),
+    inhibited: queryFlag(params, 'inhibited'),
+    unprocessed: queryFlag(params, 'unprocessed'),
+    muted: queryFlag(params, 'muted'),
     matchers,
     receiver,
   };

@@ -3,6 +3,8 @@ import { AlertsV1Controller } from '../v1/alerts-v1.controller';
 import { AlertsApi } from './alerts-api';
 import { AlertsV2Controller } from './alerts.controller';
 import { ApiV2NotFoundController } from './not-found.controller';
+import { SilencesApi } from './silences-api';
+import { SilencesV2Controller } from './silences.controller';
 import { StatusApi } from './status-api';
 import { StatusV2Controller } from './status.controller';
 
@@ -10,17 +12,26 @@ export { AlertRouting } from './alert-routing';
 export type { AlertGroupView } from './alert-routing';
 export { AlertsApi } from './alerts-api';
 export type { AlertsApiDeps } from './alerts-api';
+export { SilencesApi } from './silences-api';
+export type { SilencesApiDeps } from './silences-api';
 export { StatusApi } from './status-api';
 export type { StatusApiDeps } from './status-api';
-export { AlertsV2Controller, StatusV2Controller, ApiV2NotFoundController, AlertsV1Controller };
+export {
+  AlertsV2Controller,
+  StatusV2Controller,
+  SilencesV2Controller,
+  ApiV2NotFoundController,
+  AlertsV1Controller,
+};
 
 /**
- * The alert API controllers, in registration order: v2, v1, and last the v2 catch-all 404
- * (append any other `/api/v2` controller, such as silences, before it).
+ * The alert API controllers, in registration order: v2 (alerts, status, silences), v1, and last
+ * the v2 catch-all 404 (append any other `/api/v2` controller before it).
  */
 export const ALERT_API_CONTROLLERS: Type[] = [
   AlertsV2Controller,
   StatusV2Controller,
+  SilencesV2Controller,
   AlertsV1Controller,
   ApiV2NotFoundController,
 ];
@@ -29,9 +40,11 @@ export const ALERT_API_CONTROLLERS: Type[] = [
 export function alertApiProviders(parts: {
   alertsApi: AlertsApi;
   statusApi: StatusApi;
+  silencesApi: SilencesApi;
 }): Provider[] {
   return [
     { provide: AlertsApi, useValue: parts.alertsApi },
     { provide: StatusApi, useValue: parts.statusApi },
+    { provide: SilencesApi, useValue: parts.silencesApi },
   ];
 }

@@ -12,11 +12,14 @@ import { AlertsApi } from '../alerts-api';
 import type { AlertGroupView, AlertRouting } from '../alert-routing';
 import { ALERT_API_CONTROLLERS, alertApiProviders } from '../index';
 import { StatusApi } from '../status-api';
+import { SilencesApi } from '../silences-api';
+import { SilenceStore } from '../../../silences';
 
 /** A running API on loopback over an in-memory store, with a clock the test moves. */
 export interface ApiHarness {
   url: string;
   store: MemoryAlertStore;
+  silences: SilenceStore;
   clock: { now: () => number; set: (ms: number) => void };
   /** Replace to change routing; defaults to the receiver `default` for every alert. */
   routing: { receiversFor: (labels: LabelSet) => string[]; groups: () => AlertGroupView[] };
@@ -59,7 +62,13 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
     startedAt: now,
   });
 
-  @Module({ controllers: ALERT_API_CONTROLLERS, providers: alertApiProviders({ alertsApi, statusApi }) })
+  const silences = new SilenceStore();
+  const silencesApi = new SilencesApi({ silences, clock });
+
+  @Module({
+    controllers: ALERT_API_CONTROLLERS,
+    providers: alertApiProviders({ alertsApi, statusApi, silencesApi }),
+  })
   class TestModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(TestModule, new ExpressAdapter(), {
@@ -68,5 +77,5 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, store, clock, routing, muting, close: () => app.close() };
+  return { url: `http://127.0.0.1:${port}`, store, silences, clock, routing, muting, close: () => app.close() };
 }
