@@ -1,4 +1,5 @@
 import type { CommandSpec } from './flags/flag-spec';
+import { SILENCE_COMMAND } from './silence-command-spec';
 
 const ALERT_QUERY: CommandSpec = {
   name: 'query',
@@ -151,5 +152,6 @@ export const amtoolCommand: CommandSpec = {
       defaultCommand: 'routes',
       commands: [CONFIG_ROUTES],
     },
+    SILENCE_COMMAND,
   ],
 };

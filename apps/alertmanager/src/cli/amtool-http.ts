@@ -8,10 +8,12 @@ export interface AmtoolTarget {
 
 /** One API v2 call's operation name, for go-swagger-like error messages. */
 export interface ApiCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path under `/api/v2`, e.g. `/alerts`. */
   path: string;
   operation: string;
+  /** The path as the API spec names it in errors, e.g. `/silence/{silenceID}`; default `path`. */
+  route?: string;
   query?: URLSearchParams;
   body?: unknown;
 }
@@ -25,7 +27,7 @@ export async function callApi(target: AmtoolTarget, call: ApiCall): Promise<unkn
   const base = target.baseUrl.replace(/\/+$/, '');
   const qs = call.query?.toString();
   const url = `${base}/api/v2${call.path}${qs ? `?${qs}` : ''}`;
-  const verb = call.method === 'GET' ? 'Get' : 'Post';
+  const verb = call.method[0] + call.method.slice(1).toLowerCase();
   let res: Response;
   try {
     res = await fetch(url, {
@@ -45,7 +47,9 @@ export async function callApi(target: AmtoolTarget, call: ApiCall): Promise<unkn
   const text = await res.text();
   if (!res.ok) {
     const name = `${call.operation}${res.status === 400 ? 'BadRequest' : res.status >= 500 ? 'InternalServerError' : res.statusText.replace(/\s+/g, '')}`;
-    throw new AmtoolError(`[${call.method} ${call.path}][${res.status}] ${name}  ${text.trim()}`);
+    throw new AmtoolError(
+      `[${call.method} ${call.route ?? call.path}][${res.status}] ${name}  ${text.trim()}`,
+    );
   }
   if (text.trim() === '') return undefined;
   try {

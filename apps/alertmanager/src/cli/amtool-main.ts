@@ -3,6 +3,7 @@ import { parseDuration } from '../time/duration';
 import { runAlertAdd } from './alert-add.command';
 import { runAlertQuery } from './alert-query.command';
 import { AmtoolError } from './amtool-error';
+import { amtoolConfigFiles, readAmtoolConfig, withFlagDefaults } from './amtool-config-file';
 import { amtoolCommand } from './amtool-command';
 import type { AmtoolTarget } from './amtool-http';
 import { runCheckConfig } from './check-config.command';
@@ -10,6 +11,7 @@ import { loadRoutingConfig, runRoutesShow, runRoutesTest } from './config-routes
 import { CommandLineError, type ParsedCommandLine } from './flags/flag-spec';
 import { parseCommandLine } from './flags/parse-command-line';
 import { renderUsage } from './flags/render-usage';
+import { runSilenceCommand } from './silence-commands';
 
 const PROGRAM = 'redisx-amtool';
 
@@ -28,16 +30,28 @@ function target(parsed: ParsedCommandLine): AmtoolTarget {
   return { baseUrl: str(parsed, 'alertmanager.url'), timeoutMs: timeoutMs || 30_000 };
 }
 
-/** Entry point of the `redisx-amtool` binary; resolves with the process exit code. */
-export async function run(argv: string[], out: (line: string) => void): Promise<number> {
-  const parsed = parseCommandLine(amtoolCommand, argv.length === 0 ? ['--help'] : argv);
+/**
+ * Entry point of the `redisx-amtool` binary; resolves with the process exit code. Flag defaults
+ * come from amtool's config files (see {@link amtoolConfigFiles}); flags given here win.
+ */
+export async function run(
+  argv: string[],
+  out: (line: string) => void,
+  err: (line: string) => void = out,
+  configFiles: readonly string[] = amtoolConfigFiles(),
+): Promise<number> {
+  const command = withFlagDefaults(amtoolCommand, readAmtoolConfig(configFiles));
+  const parsed = parseCommandLine(command, argv.length === 0 ? ['--help'] : argv);
   if (parsed.help) {
-    out(renderUsage(PROGRAM, amtoolCommand, parsed.command));
+    out(renderUsage(PROGRAM, command, parsed.command));
     return 0;
   }
   if (parsed.flags['version']) {
     out(versionText(PROGRAM).trimEnd());
     return 0;
+  }
+  if (parsed.command[0] === 'silence') {
+    return runSilenceCommand(parsed.command[1], parsed, target(parsed), out, err);
   }
   switch (parsed.command.join(' ')) {
     case 'check-config':
@@ -93,7 +107,11 @@ export async function main(argv: string[]): Promise<void> {
     throw error;
   });
   try {
-    process.exitCode = await run(argv, (line) => process.stdout.write(`${line}\n`));
+    process.exitCode = await run(
+      argv,
+      (line) => process.stdout.write(`${line}\n`),
+      (line) => process.stderr.write(`${line}\n`),
+    );
   } catch (error) {
     if (error instanceof AmtoolError) {
       process.stderr.write(`${PROGRAM}: error: ${error.message}\n`);
