@@ -15,6 +15,7 @@ import { buildPipeline, type Muter, type NotificationLog, type NotifyMetrics } f
 import type { Integration } from '../notify/notifier';
 import { buildReceivers, closeReceivers } from '../receivers';
 import type { ConfigCommit, ConfigSubscriber } from '../reload/config-subscriber';
+import { loadTemplates } from '../template';
 import type { Clock } from '../time/clock';
 import { TimeIntervalSet } from '../timeinterval';
 
@@ -64,13 +65,16 @@ export class AlertingGraph implements ConfigSubscriber {
     inhibitors: () => (this.current ? [this.current.inhibitor] : []),
   };
 
-  prepare(next: LoadedConfig): ConfigCommit {
+  async prepare(next: LoadedConfig): Promise<ConfigCommit> {
     const { config } = next;
     const { deps } = this;
+    // A template that does not parse refuses the configuration (and a reload keeps the old one).
+    const templates = await loadTemplates(config.templates);
     const inhibitor = new Inhibitor(config, deps.store);
     const receivers = buildReceivers(config, {
       externalUrl: deps.externalUrl(),
       logger: deps.logger,
+      templates,
     });
     const pipeline = buildPipeline({
       receivers,

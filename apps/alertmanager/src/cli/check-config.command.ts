@@ -1,7 +1,12 @@
-import { ConfigError, describeConfig, loadConfigFile } from '../config';
+import { ConfigError, describeConfig, loadConfigFile, type AlertmanagerConfig } from '../config';
+import { checkConfigTemplates } from './template-check';
 
-/** Optional template check, run like amtool does when a valid config lists templates. */
-export type TemplateValidator = (globs: readonly string[]) => Promise<void>;
+/**
+ * The template check of a valid configuration. amtool prints its line when the configuration
+ * lists templates; ours also renders every templated receiver field against sample data, and
+ * prints the line whenever that fails.
+ */
+export type TemplateValidator = (config: AlertmanagerConfig) => Promise<void>;
 
 /**
  * `amtool check-config`: validates each file and prints exactly what amtool prints. Returns
@@ -10,7 +15,7 @@ export type TemplateValidator = (globs: readonly string[]) => Promise<void>;
 export async function runCheckConfig(
   files: string[],
   out: (line: string) => void,
-  validateTemplates?: TemplateValidator,
+  validateTemplates: TemplateValidator = checkConfigTemplates,
 ): Promise<number> {
   let failed = 0;
   for (const file of files) {
@@ -19,9 +24,7 @@ export async function runCheckConfig(
       out(`Checking '${file}'  SUCCESS`);
       out('Found:');
       describeConfig(config).forEach((line) => out(line));
-      if (validateTemplates && config.templates.length > 0) {
-        failed += await checkTemplates(config.templates, validateTemplates, out);
-      }
+      failed += await checkTemplates(config, validateTemplates, out);
     } catch (err) {
       out(`Checking '${file}'  FAILED: ${errorText(err)}`);
       failed++;
@@ -33,13 +36,13 @@ export async function runCheckConfig(
 }
 
 async function checkTemplates(
-  globs: readonly string[],
+  config: AlertmanagerConfig,
   validate: TemplateValidator,
   out: (line: string) => void,
 ): Promise<number> {
   try {
-    await validate(globs);
-    out('  SUCCESS');
+    await validate(config);
+    if (config.templates.length > 0) out('  SUCCESS');
     return 0;
   } catch (err) {
     out(`  FAILED: ${errorText(err)}`);

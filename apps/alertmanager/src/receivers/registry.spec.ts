@@ -1,7 +1,8 @@
 import { parseConfig } from '../config';
 import { StreamLogger } from '../logging/stream-logger';
-import { NotifyError } from '../notify/notifier';
-import type { NotifyContext } from '../notify/notify-context';
+import { EmailNotifier } from './email/email.notifier';
+import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
+import { SlackNotifier } from './slack/slack.notifier';
 import { buildReceivers, closeReceivers, INTEGRATION_NAMES } from './registry';
 import { WebhookNotifier } from './webhook/webhook.notifier';
 
@@ -19,6 +20,10 @@ receivers:
   - name: mail
     email_configs:
       - {to: a@example.com, from: b@example.com, smarthost: 'localhost:25'}
+  - name: chat
+    slack_configs: [{api_url: 'http://127.0.0.1:1/chat'}]
+  - name: paging
+    pagerduty_configs: [{routing_key: abc}]
 `;
 
 function build() {
@@ -34,7 +39,7 @@ function build() {
 describe('buildReceivers', () => {
   it('maps each receiver to its integrations, indexed per integration name', () => {
     const { receivers } = build();
-    expect([...receivers.keys()]).toEqual(['blackhole', 'hooks', 'mail']);
+    expect([...receivers.keys()]).toEqual(['blackhole', 'hooks', 'mail', 'chat', 'paging']);
     expect(receivers.get('blackhole')).toEqual([]);
     expect(
       receivers.get('hooks')?.map((i) => [i.name, i.index, i.sendResolved, i.notifier.constructor]),
@@ -50,17 +55,18 @@ describe('buildReceivers', () => {
     expect(lines.join('\n')).toMatch(/http_config oauth2 is not supported.*hooks\/webhook\[1\]/);
   });
 
-  it('builds integrations not implemented yet as notifiers that fail without retry', async () => {
-    const { receivers, lines } = build();
-    const [mail] = receivers.get('mail') ?? [];
-    expect(mail).toMatchObject({ name: 'email', index: 0, sendResolved: false });
-    const err = await mail.notifier.notify({} as NotifyContext, []).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(NotifyError);
-    expect(err).toMatchObject({
-      retryable: false,
-      message: 'the email integration is not implemented yet',
-    });
-    expect(lines.join('\n')).toMatch(/not implemented yet.*mail\/email\[0\]/);
+  it('builds the email, paging and chat notifiers', () => {
+    const { receivers } = build();
+    expect(
+      receivers.get('mail')?.map((i) => [i.name, i.index, i.sendResolved, i.notifier.constructor]),
+    ).toEqual([['email', 0, false, EmailNotifier]]);
+    expect(
+      receivers.get('chat')?.map((i) => [i.name, i.sendResolved, i.notifier.constructor]),
+    ).toEqual([['slack', false, SlackNotifier]]);
+    expect(
+      receivers.get('paging')?.map((i) => [i.name, i.sendResolved, i.notifier.constructor]),
+    ).toEqual([['pagerduty', true, PagerdutyNotifier]]);
+    closeReceivers(receivers);
   });
 
   it('names every integration the config supports', () => {

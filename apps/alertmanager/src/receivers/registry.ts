@@ -1,6 +1,19 @@
-import type { AlertmanagerConfig, HttpConfig, Receiver, WebhookConfig } from '../config';
+import type {
+  AlertmanagerConfig,
+  EmailConfig,
+  HttpConfig,
+  PagerdutyConfig,
+  Receiver,
+  SlackConfig,
+  WebhookConfig,
+} from '../config';
 import type { Logger } from '../logging/logger';
-import { NotifyError, type Integration, type Notifier } from '../notify/notifier';
+import type { Integration, Notifier } from '../notify/notifier';
+import { defaultTemplates, type TemplateSet } from '../template';
+import { EmailNotifier } from './email/email.notifier';
+import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
+import { PAGERDUTY_V1_URL } from './pagerduty/pagerduty-message';
+import { SlackNotifier } from './slack/slack.notifier';
 import { WebhookNotifier } from './webhook/webhook.notifier';
 
 /** What notifiers are built with. */
@@ -8,7 +21,18 @@ export interface ReceiverDeps {
   /** `--web.external-url` resolved, as in payloads and templates. */
   externalUrl: string;
   logger: Logger;
+  /** The configuration's templates (defaults, then `templates:` files); defaults if absent. */
+  templates?: TemplateSet;
 }
+
+/** What each notifier gets: the deps with the templates resolved. */
+type KindDeps = ReceiverDeps & { templates: TemplateSet };
+
+/**
+ * Tests only: where PagerDuty Events API v1 requests go instead of upstream's fixed endpoint,
+ * which a test cannot reach. Unset in production.
+ */
+const PAGERDUTY_V1_URL_ENV = 'REDISX_TEST_PAGERDUTY_V1_URL';
 
 /** Builds the notifier of one integration config. */
 interface IntegrationKind<C> {
@@ -16,29 +40,7 @@ interface IntegrationKind<C> {
   configs(receiver: Receiver): readonly C[];
   sendResolved(config: C): boolean;
   httpConfig(config: C): HttpConfig | undefined;
-  build(config: C, deps: ReceiverDeps): Notifier;
-}
-
-/** An integration the config accepts but this release does not deliver to yet. */
-class NotImplementedNotifier implements Notifier {
-  constructor(private readonly name: string) {}
-
-  async notify(): Promise<void> {
-    throw new NotifyError(`the ${this.name} integration is not implemented yet`, false);
-  }
-}
-
-function notImplemented<C extends { send_resolved: boolean }>(
-  name: string,
-  configs: (r: Receiver) => readonly C[],
-): IntegrationKind<C> {
-  return {
-    name,
-    configs,
-    sendResolved: (c) => c.send_resolved,
-    httpConfig: () => undefined,
-    build: () => new NotImplementedNotifier(name),
-  };
+  build(config: C, deps: KindDeps): Notifier;
 }
 
 /** Erases a kind's config type so that kinds fit in one table; each kind only sees its own. */
@@ -58,9 +60,33 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new WebhookNotifier(c, deps.externalUrl),
   }),
-  kind(notImplemented('email', (r) => r.email_configs)),
-  kind(notImplemented('pagerduty', (r) => r.pagerduty_configs)),
-  kind(notImplemented('slack', (r) => r.slack_configs)),
+  kind<EmailConfig>({
+    name: 'email',
+    configs: (r) => r.email_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: () => undefined,
+    build: (c, deps) => new EmailNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<PagerdutyConfig>({
+    name: 'pagerduty',
+    configs: (r) => r.pagerduty_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) =>
+      new PagerdutyNotifier(
+        c,
+        deps.templates,
+        deps.externalUrl,
+        process.env[PAGERDUTY_V1_URL_ENV] || PAGERDUTY_V1_URL,
+      ),
+  }),
+  kind<SlackConfig>({
+    name: 'slack',
+    configs: (r) => r.slack_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new SlackNotifier(c, deps.templates, deps.externalUrl),
+  }),
 ];
 
 /** The integration names the registry knows, e.g. to pre-create metric series. */
@@ -85,6 +111,7 @@ export function buildReceivers(
   deps: ReceiverDeps,
 ): Map<string, Integration[]> {
   const logger = deps.logger.with({ component: 'receivers' });
+  const kindDeps: KindDeps = { ...deps, templates: deps.templates ?? defaultTemplates() };
   const receivers = new Map<string, Integration[]>();
   for (const receiver of config.receivers) {
     const integrations: Integration[] = [];
@@ -93,12 +120,7 @@ export function buildReceivers(
         const where = `${receiver.name}/${entry.name}[${index}]`;
         const http = entry.httpConfig(conf);
         if (http) warnUnsupportedHttp(http, where, logger);
-        const notifier = entry.build(conf, deps);
-        if (notifier instanceof NotImplementedNotifier) {
-          logger.warn('Integration is not implemented yet; its notifications will fail', {
-            integration: where,
-          });
-        }
+        const notifier = entry.build(conf, kindDeps);
         integrations.push({
           name: entry.name,
           index,

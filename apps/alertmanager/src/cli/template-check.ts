@@ -1,0 +1,90 @@
+import type { AlertmanagerConfig, Receiver } from '../config';
+import { loadTemplates, sampleTemplateData, TemplateError, type TemplateSet } from '../template';
+
+/** Every templated text of a receiver, with where it is in the configuration. */
+function receiverTexts(receiver: Receiver): { where: string; text: string; html?: boolean }[] {
+  const texts: { where: string; text: string; html?: boolean }[] = [];
+  const add = (where: string, text: string | undefined, html = false) => {
+    if (text) texts.push({ where, text, html });
+  };
+  receiver.slack_configs.forEach((c, i) => {
+    const at = `receivers[${receiver.name}].slack_configs[${i}]`;
+    for (const key of [
+      'channel',
+      'username',
+      'color',
+      'title',
+      'title_link',
+      'pretext',
+      'text',
+      'footer',
+      'fallback',
+      'callback_id',
+      'icon_emoji',
+      'icon_url',
+      'image_url',
+      'thumb_url',
+    ] as const) {
+      add(`${at}.${key}`, c[key]);
+    }
+    c.fields.forEach((f, j) => {
+      add(`${at}.fields[${j}].title`, f.title);
+      add(`${at}.fields[${j}].value`, f.value);
+    });
+    c.actions.forEach((a, j) => {
+      for (const key of ['type', 'text', 'url', 'style', 'name', 'value'] as const)
+        add(`${at}.actions[${j}].${key}`, a[key]);
+    });
+  });
+  receiver.pagerduty_configs.forEach((c, i) => {
+    const at = `receivers[${receiver.name}].pagerduty_configs[${i}]`;
+    for (const key of [
+      'client',
+      'client_url',
+      'description',
+      'source',
+      'severity',
+      'class',
+      'component',
+      'group',
+    ] as const) {
+      add(`${at}.${key}`, c[key]);
+    }
+    for (const [key, value] of Object.entries(c.details)) {
+      if (typeof value === 'string') add(`${at}.details.${key}`, value);
+    }
+  });
+  receiver.email_configs.forEach((c, i) => {
+    const at = `receivers[${receiver.name}].email_configs[${i}]`;
+    add(`${at}.to`, c.to);
+    add(`${at}.from`, c.from);
+    add(`${at}.html`, c.html, true);
+    add(`${at}.text`, c.text);
+    for (const [name, value] of Object.entries(c.headers)) add(`${at}.headers.${name}`, value);
+  });
+  return texts;
+}
+
+/** Renders one receiver's texts against sample data; throws naming the field that failed. */
+function renderReceiver(templates: TemplateSet, receiver: Receiver): void {
+  const data = sampleTemplateData(receiver.name);
+  const now = Date.UTC(2024, 0, 1, 1);
+  for (const { where, text, html } of receiverTexts(receiver)) {
+    try {
+      templates.render(text, data, { now, mode: html ? 'html' : 'text' });
+    } catch (err) {
+      if (err instanceof TemplateError) throw new Error(`${where}: ${err.message}`);
+      throw err;
+    }
+  }
+}
+
+/**
+ * Loads the configuration's templates (defaults, then the `templates:` files) and renders every
+ * templated receiver field against sample data, so that a template that does not parse, calls
+ * an undefined template or reads a field that does not exist is caught before an alert fires.
+ */
+export async function checkConfigTemplates(config: AlertmanagerConfig): Promise<void> {
+  const templates = await loadTemplates(config.templates);
+  for (const receiver of config.receivers) renderReceiver(templates, receiver);
+}

@@ -1,0 +1,83 @@
+import { compileRe2 } from '../../labels';
+import { FuncError, fn, variadicFn, type TemplateFunc } from '../exec/template-func';
+import { GoFloat, GoStruct, listItems, stringList, type Value } from '../exec/values';
+import { goDuration, goTime, isZone, timeMs } from './go-time';
+import { humanizeDuration } from './humanize-duration';
+import { expandReplacement } from './regexp-expand';
+import { toJson } from './to-json';
+
+function compile(pattern: string): RegExp {
+  try {
+    return compileRe2(pattern);
+  } catch (err) {
+    throw new FuncError((err as Error).message);
+  }
+}
+
+/** Go's deprecated `strings.Title`, which upstream 0.25 uses: upper-cases each word's start. */
+export function title(text: string): string {
+  let prev = ' ';
+  let out = '';
+  for (const ch of text) {
+    const separator = /[\x00-\x7f]/.test(prev)
+      ? !/[A-Za-z0-9_]/.test(prev)
+      : !/[\p{L}\p{N}]/u.test(prev) && /\s/u.test(prev);
+    out += separator ? ch.toUpperCase() : ch;
+    prev = ch;
+  }
+  return out;
+}
+
+/**
+ * Alertmanager's template functions (`toUpper toLower title join match reReplaceAll safeHtml
+ * stringSlice trimSpace date tz since humanizeDuration toJson`). `now` is the notification's
+ * time, so `since` never reads the clock.
+ */
+export function alertmanagerFuncs(now: () => number): Record<string, TemplateFunc> {
+  return {
+    toUpper: fn(['string'], ([s]) => (s as string).toUpperCase()),
+    toLower: fn(['string'], ([s]) => (s as string).toLowerCase()),
+    title: fn(['string'], ([s]) => title(s as string)),
+    trimSpace: fn(['string'], ([s]) => (s as string).replace(/^\s+|\s+$/gu, '')),
+    join: fn(['string', 'stringList'], ([sep, list]) =>
+      (listItems(list) ?? []).join(sep as string),
+    ),
+    match: fn(['string', 'string'], ([re, s]) => compile(re as string).test(s as string)),
+    reReplaceAll: fn(['string', 'string', 'string'], ([pattern, repl, text]) =>
+      expandReplacement(
+        compile(pattern as string),
+        pattern as string,
+        repl as string,
+        text as string,
+      ),
+    ),
+    safeHtml: fn(['string'], ([s]) => new GoStruct('template.HTML', {}, { String: () => s })),
+    stringSlice: variadicFn([], 'string', (args) => stringList(args as string[])),
+    date: fn(['string', 'any'], ([layout, t]) => {
+      const { ms, zone } = timeMs(t);
+      return String(goTime(ms, zone).methods.Format([layout]));
+    }),
+    tz: fn(['string', 'any'], ([name, t]) => {
+      if (!isZone(name as string)) throw new FuncError(`unknown time zone ${String(name)}`);
+      const zone = name === '' || name === 'Local' ? 'UTC' : (name as string);
+      return goTime(timeMs(t).ms, zone);
+    }),
+    since: fn(['any'], ([t]) => goDuration(now() - timeMs(t).ms)),
+    humanizeDuration: fn(['any'], ([v]) => humanizeDuration(toSeconds(v))),
+    toJson: fn(['any'], ([v]) => toJson(v)),
+  };
+}
+
+function toSeconds(v: Value): number {
+  if (typeof v === 'number') return v;
+  if (v instanceof GoFloat) return v.value;
+  if (typeof v === 'string') {
+    const n = Number(v.trim());
+    if (v.trim() === '' || Number.isNaN(n))
+      throw new FuncError(`strconv.ParseFloat: parsing ${JSON.stringify(v)}: invalid syntax`);
+    return n;
+  }
+  if (v instanceof GoStruct && v.typeName === 'time.Duration')
+    return (v.raw as { duration: number }).duration / 1000;
+  throw new FuncError(`can't convert ${v instanceof GoStruct ? v.typeName : typeof v} to float`);
+}

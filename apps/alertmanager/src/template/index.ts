@@ -1,0 +1,10 @@
+export { TemplateSet } from './template-set';
+export type { ExecuteOptions } from './template-set';
+export { TemplateError } from './template-error';
+export { defaultTemplates, glob, loadTemplates } from './load-templates';
+export { templateData, quoteMeta, kv } from './template-data';
+export type { TemplateDataInput } from './template-data';
+export { sampleTemplateData } from './sample-data';
+export type { Value } from './exec/values';
+export { amtoolSampleData, templateDataFromJson } from './template-data-json';
+export type { TemplateDataJson } from './template-data-json';
