@@ -17,13 +17,17 @@ export interface ServerProcess {
   stop(): Promise<number | string>;
 }
 
-/** Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers. */
+/**
+ * Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers. With
+ * `storageDir` the server keeps its data there (for restarts) and `stop` leaves it in place.
+ */
 export async function startServerProcess(
   configFile: string,
   extraArgs: string[] = [],
+  storageDir?: string,
 ): Promise<ServerProcess> {
   const port = await getFreePort();
-  const storage = await mkdtemp(join(tmpdir(), 'am-storage-'));
+  const storage = storageDir ?? (await mkdtemp(join(tmpdir(), 'am-storage-')));
   const proc = startProcess(process.execPath, [
     ALERTMANAGER_BIN,
     `--config.file=${configFile}`,
@@ -49,7 +53,7 @@ export async function startServerProcess(
     process: proc,
     stop: async () => {
       const code = await proc.stop('SIGTERM');
-      await rm(storage, { recursive: true, force: true });
+      if (!storageDir) await rm(storage, { recursive: true, force: true });
       return code;
     },
   };
