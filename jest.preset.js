@@ -6,6 +6,7 @@ const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8')
 /** Jest settings shared by every project: TypeScript through swc, workspace aliases to sources. */
 function projectJestConfig(projectDir) {
   return {
+    displayName: require(path.join(projectDir, 'package.json')).name,
     rootDir: projectDir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
