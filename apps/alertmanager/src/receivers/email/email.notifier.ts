@@ -9,6 +9,7 @@ import { readSecret } from '../http/http-secrets';
 import { tlsOptions } from '../http/tls-options';
 import { notificationRenderers } from '../templating/notification-text';
 import { buildEmailMessage } from './email-message';
+import { addresses, buildMime } from './mime-message';
 
 function splitHostPort(smarthost: string): { host: string; port: number } {
   const at = smarthost.lastIndexOf(':');
@@ -72,12 +73,8 @@ export class EmailNotifier implements Notifier {
     ctx.signal.addEventListener('abort', abort);
     try {
       await transport.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        headers: message.headers,
-        ...(message.text !== undefined ? { text: message.text } : {}),
-        ...(message.html !== undefined ? { html: message.html } : {}),
+        envelope: { from: addresses(message.from)[0] ?? '', to: addresses(message.to) },
+        raw: buildMime(message, ctx.now),
       });
     } catch (err) {
       const reason = ctx.signal.aborted

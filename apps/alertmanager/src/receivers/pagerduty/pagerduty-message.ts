@@ -101,7 +101,7 @@ export function buildV2Event(input: PagerdutyEventInput): Record<string, unknown
   const images = config.images
     .map((i) => ({ src: optional(i.src), alt: optional(i.alt), href: optional(i.href) }))
     .filter((i) => i.src !== '')
-    .map((i) => Object.fromEntries(Object.entries(i).filter(([k, v]) => k === 'src' || v !== '')));
+    .map((i) => Object.fromEntries(Object.entries(i).filter(([k, v]) => k !== 'alt' || v !== '')));
   const links = config.links
     .map((l) => ({ href: optional(l.href), text: optional(l.text) }))
     .filter((l) => l.href !== '');

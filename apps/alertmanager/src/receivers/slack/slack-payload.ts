@@ -11,7 +11,7 @@ function omitEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
 /**
  * Upstream's Slack request: `channel`, `username`, `icon_emoji`, `icon_url`, `link_names` and
  * one attachment, every text rendered; keys in upstream's order, empty ones omitted as Go does
- * (`text` and `fallback` are always present).
+ * (`text`, `fallback`, `callback_id` and `footer` are always present).
  */
 export function buildSlackPayload(
   config: SlackConfig,
@@ -22,7 +22,7 @@ export function buildSlackPayload(
     ...omitEmpty({ title, title_link: render(config.title_link), pretext: render(config.pretext) }),
     text: render(config.text),
     fallback: render(config.fallback),
-    ...omitEmpty({ callback_id: render(config.callback_id) }),
+    callback_id: render(config.callback_id),
   };
   if (config.fields.length > 0) {
     attachment.fields = config.fields.map((f) => ({
@@ -58,9 +58,9 @@ export function buildSlackPayload(
     omitEmpty({
       image_url: render(config.image_url ?? ''),
       thumb_url: render(config.thumb_url ?? ''),
-      footer: render(config.footer),
-      color: render(config.color),
     }),
+    { footer: render(config.footer) },
+    omitEmpty({ color: render(config.color) }),
   );
   attachment.mrkdwn_in =
     config.mrkdwn_in.length > 0 ? config.mrkdwn_in : ['fallback', 'pretext', 'text'];

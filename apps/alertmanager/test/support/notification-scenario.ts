@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getFreePort, startProcess, waitFor } from '@redisx/testing';
+import type { ServerProcess } from './server-process';
+import { UPSTREAM_BIN } from './upstream-alertmanager';
+
+/** The external URL both servers run with, so that rendered links are equal. */
+export const EXTERNAL_URL = 'http://alertmanager.example:9093';
+
+/** Where the scenario's receivers deliver. */
+export interface Endpoints {
+  /** Base URL of the loopback HTTP recorder (each integration gets its own path). */
+  http: string;
+  /** `host:port` of the loopback SMTP server. */
+  smtp: string;
+}
+
+/** The 0.25 defaults of the PagerDuty details, spelled out (this server's defaults are HEAD's). */
+const PD_DETAILS = `
+        details:
+          firing: '{{ template "pagerduty.default.instances" .Alerts.Firing }}'
+          resolved: '{{ template "pagerduty.default.instances" .Alerts.Resolved }}'
+          num_firing: '{{ .Alerts.Firing | len }}'
+          num_resolved: '{{ .Alerts.Resolved | len }}'`;
+
+/** Integrations only upstream delivers to; recorded for their default templates. */
+const UPSTREAM_ONLY = (http: string) => `
+    opsgenie_configs:
+      - {api_key: og-key, api_url: '${http}/opsgenie/'}
+    victorops_configs:
+      - {api_key: vo-key, routing_key: vo-route, api_url: '${http}/victorops/'}
+    telegram_configs:
+      - {bot_token: 'tg-token', chat_id: 42, api_url: '${http}/telegram'}
+    discord_configs:
+      - {webhook_url: '${http}/discord'}
+    webex_configs:
+      - {room_id: room, api_url: '${http}/webex', http_config: {authorization: {credentials: wx-token}}}`;
+
+/**
+ * One receiver with every integration this server delivers to, each with `send_resolved`,
+ * once with default templates and once with the spec's custom ones. `upstreamOnly` adds the
+ * integrations only upstream has, to record their default templates.
+ */
+export function scenarioConfig(endpoints: Endpoints, upstreamOnly = false): string {
+  const { http, smtp } = endpoints;
+  return `
+global:
+  slack_api_url: '${http}/slack-default'
+  smtp_smarthost: '${smtp}'
+  smtp_from: alertmanager@example.org
+  smtp_require_tls: false
+route:
+  receiver: team.all
+  group_by: [alertname]
+  group_wait: 1s
+  group_interval: 1s
+  repeat_interval: 1h
+receivers:
+  - name: team.all
+    slack_configs:
+      - send_resolved: true
+      - api_url: '${http}/slack-custom'
+        send_resolved: true
+        channel: '#alerts'
+        username: alert-bot
+        title: '{{ .GroupLabels.alertname }}'
+        title_link: '{{ .ExternalURL }}/#/alerts'
+        text: "{{ range .Alerts }}*{{ .Annotations.summary }}*\\n{{ .Annotations.description }} (severity: {{ .Labels.severity }})\\n{{ end }}"
+        fields:
+          - {title: Severity, value: '{{ .CommonLabels.severity }}', short: true}
+          - {title: Count, value: '{{ len .Alerts }}'}
+        actions:
+          - {type: button, text: 'Runbook {{ .GroupLabels.alertname }}', url: 'https://runbooks.example/{{ .GroupLabels.alertname | toLower }}'}
+    pagerduty_configs:
+      - routing_key: rk-secret-1
+        url: '${http}/pagerduty-default'${PD_DETAILS}
+      - routing_key: rk-secret-2
+        url: '${http}/pagerduty-custom'
+        description: '{{ .GroupLabels.alertname }}: {{ range .Alerts }}{{ .Annotations.summary }} {{ end }}'
+        severity: '{{ if eq .CommonLabels.severity "critical" }}critical{{ else }}warning{{ end }}'
+        class: disk
+        component: '{{ .CommonLabels.job }}'
+        group: storage
+        client: redisx
+        client_url: '{{ .ExternalURL }}'
+        images: [{src: 'https://img.example/a.png', alt: graph}]
+        links: [{href: 'https://runbooks.example', text: runbook}]${PD_DETAILS}
+    webhook_configs:
+      - url: '${http}/webhook'
+    email_configs:
+      - to: oncall@example.org
+        send_resolved: true
+        headers:
+          Subject: '[{{ .Status | toUpper }}] {{ .GroupLabels.alertname }}'
+        text: '{{ template "__text_alert_list" .Alerts }}'
+      - {to: 'defaults@example.org, second@example.org', send_resolved: true}${upstreamOnly ? UPSTREAM_ONLY(http) : ''}
+`;
+}
+
+const startsAt = '2024-01-01T00:00:00Z';
+const endsAt = '2024-01-01T00:10:00Z';
+
+/** The scenario's two alerts; `resolved` gives them an end in the past. */
+export function scenarioAlerts(resolved: boolean) {
+  return ['a:9100', 'b:9100'].map((instance) => ({
+    labels: { alertname: 'DiskFull', severity: 'critical', job: 'node', instance },
+    annotations: {
+      summary: `Disk almost full on ${instance}`,
+      description: `Less than 5% left on ${instance} <root>.`,
+    },
+    startsAt,
+    ...(resolved ? { endsAt } : {}),
+    generatorURL: 'http://prometheus.example:9090/graph?g0.expr=disk&g0.tab=1',
+  }));
+}
+
+/** Posts the scenario's alerts (firing or resolved) to a server's API v2. */
+export async function postScenarioAlerts(serverUrl: string, resolved: boolean): Promise<void> {
+  const res = await fetch(`${serverUrl}/api/v2/alerts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(scenarioAlerts(resolved)),
+  });
+  if (res.status !== 200) throw new Error(`POST /api/v2/alerts: ${res.status} ${await res.text()}`);
+}
+
+/** Starts upstream Alertmanager with the scenario's external URL (see `startUpstream`). */
+export async function startUpstreamAt(configFile: string): Promise<ServerProcess> {
+  if (!UPSTREAM_BIN) throw new Error('prometheus-alertmanager is not installed');
+  const port = await getFreePort();
+  const storage = await mkdtemp(join(tmpdir(), 'am-upstream-'));
+  const proc = startProcess(UPSTREAM_BIN, [
+    `--config.file=${configFile}`,
+    `--storage.path=${storage}`,
+    `--web.listen-address=127.0.0.1:${port}`,
+    `--web.external-url=${EXTERNAL_URL}`,
+    '--web.route-prefix=/',
+    '--cluster.listen-address=',
+  ]);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`upstream alertmanager on ${url}`, async () => {
+    if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
+    return (await fetch(`${url}/-/ready`)).status === 200;
+  });
+  return {
+    url,
+    port,
+    storage,
+    process: proc,
+    stop: async () => {
+      const code = await proc.stop('SIGTERM');
+      await rm(storage, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
