@@ -5,6 +5,7 @@
 // SDK (NodeTracerProvider, BatchSpanProcessor, an exporter that drops everything). Each variant
 // runs in its own process, five rounds interleaved, median reported. Then the heap of a process
 // that sent 1,000,000 traced commands. Stops by itself in about two minutes; loopback only.
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, requireFromRepo, runWorker } from './bench-support.mjs';
 
@@ -115,10 +116,17 @@ async function worker(variant, url, commands) {
   const result = { variant };
   if (commands === undefined) {
     await drive(get, WARMUP);
+    let gcMs = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcMs += entry.duration;
+    });
+    observer.observe({ entryTypes: ['gc'] });
     const cpu = process.cpuUsage();
     result.opsPerSec = await drive(get, MEASURED);
     const used = process.cpuUsage(cpu);
+    observer.disconnect();
     result.cpuMicrosPerOp = (used.user + used.system) / MEASURED;
+    result.gcMicrosPerOp = (gcMs * 1000) / MEASURED;
   } else {
     await drive(get, 100_000);
     await provider?.forceFlush();

@@ -8,6 +8,7 @@ import type {
 import {
   deriveRedisClient,
   driverNameOf,
+  namesVersion,
   redisClientName,
   setDerivedRole,
 } from './redis-client.names';
@@ -19,7 +20,6 @@ interface IoredisCommand {
   args: unknown[];
   resolve: (value: unknown) => unknown;
   reject: (error: unknown) => unknown;
-  [TRACE]?: CommandTrace | null;
   [PARENT]?: Context;
 }
 
@@ -56,8 +56,15 @@ type SendCommand = (
 type Exec = (this: IoredisPipeline, ...rest: unknown[]) => unknown;
 type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
 
-/** The trace of a command, or null once it was seen and needs none; set on its first send. */
-const TRACE = Symbol('redisx.tracing.trace');
+/**
+ * Traces of commands sent through a cluster, which re-creates a redirected command's promise (and
+ * so its settlers) and sends it on to a node. Standalone commands need no entry: their settlers
+ * say they are traced, and adding a property to ioredis' large `Command` objects would cost an
+ * allocation per command.
+ */
+const routed = new WeakMap<IoredisCommand, CommandTrace>();
+/** The name of the settler functions this module installs; how a traced command is recognised. */
+const TRACED_RESOLVE = 'redisxTracedResolve';
 /** The context a pipelined command belongs to, set when it was queued or its batch started. */
 const PARENT = Symbol('redisx.tracing.parent');
 const BATCH = Symbol('redisx.tracing.batch');
@@ -78,13 +85,13 @@ export function instrumentIoredis(
   // Fixed parameters rather than rest arguments: this runs for every command.
   const wrapSend = (original: SendCommand): SendCommand =>
     function (this: IoredisClient, command, stream, node) {
-      const seen = command[TRACE];
-      if (seen === undefined) {
+      if (command.resolve.name !== TRACED_RESOLVE) {
         const tracer = active();
-        if (tracer !== undefined) startCommand(tracer, this, command);
-      } else if (seen !== null && this.isCluster !== true) {
-        seen.routedTo(this.options.path ?? this.options.host, this.options.port);
-        if (command.resolve !== seen.resolver) wrapSettlers(command, seen);
+        const earlier = tracer === undefined ? undefined : routed.get(command);
+        if (earlier !== undefined) wrapSettlers(command, earlier);
+        else if (tracer !== undefined) startCommand(tracer, this, command);
+      } else if (this.isCluster !== true) {
+        routed.get(command)?.routedTo(this.options.path ?? this.options.host, this.options.port);
       }
       return original.call(this, command, stream, node);
     };
@@ -113,19 +120,20 @@ function startCommand(
 ): void {
   if (SUBSCRIBING.has(command.name)) setDerivedRole(client, 'subscriber');
   const parent = command[PARENT] ?? context.active();
-  const traced = tracer.start(command.name, command.args, describe(client), parent) ?? null;
-  command[TRACE] = traced;
-  if (traced !== null) wrapSettlers(command, traced);
+  const traced = tracer.start(command.name, command.args, describe(client), parent);
+  if (traced === undefined) return;
+  if (client.isCluster === true) routed.set(command, traced);
+  wrapSettlers(command, traced);
 }
 
 /**
  * Ends the trace when ioredis settles the command. A cluster pipeline re-creates the promise of a
- * redirected command, and with it these functions, so the trace remembers its resolver to notice.
+ * redirected command, and with it these functions; `routed` finds the trace again.
  */
 function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
   const resolve = command.resolve;
   const reject = command.reject;
-  command.resolve = traced.resolver = (value) => {
+  command.resolve = function redisxTracedResolve(value: unknown) {
     traced.succeed(value);
     return resolve(value);
   };
@@ -135,22 +143,27 @@ function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
   };
 }
 
+/** One description per client, rebuilt when its name or selected database changes. */
+const descriptions = new WeakMap<object, RedisClientInfo & { version: number }>();
+
 function describe(client: IoredisClient): RedisClientInfo {
   const options = client.options;
-  if (client.isCluster === true) {
-    return {
-      name: redisClientName(client, driverNameOf(client)),
-      address: undefined,
-      port: undefined,
-      database: undefined,
-    };
+  const cluster = client.isCluster === true;
+  const database = cluster ? undefined : (client.condition?.select ?? options.db ?? 0);
+  const version = namesVersion();
+  const cached = descriptions.get(client);
+  if (cached !== undefined && cached.version === version && cached.database === database) {
+    return cached;
   }
-  return {
-    name: redisClientName(client, options.connectionName),
-    address: options.path ?? options.host,
-    port: options.path === undefined ? options.port : undefined,
-    database: client.condition?.select ?? options.db ?? 0,
+  const fresh = {
+    version,
+    name: redisClientName(client, cluster ? driverNameOf(client) : options.connectionName),
+    address: cluster ? undefined : (options.path ?? options.host),
+    port: cluster || options.path !== undefined ? undefined : options.port,
+    database,
   };
+  descriptions.set(client, fresh);
+  return fresh;
 }
 
 /**

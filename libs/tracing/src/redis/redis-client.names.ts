@@ -9,6 +9,11 @@ let version = 0;
 /** Name of clients nobody named. */
 export const DEFAULT_CLIENT_NAME = 'default';
 
+/** Changes whenever any name or role changes, so callers may cache names per client. */
+export function namesVersion(): number {
+  return version;
+}
+
 /** Gives `client` the name its spans and metrics carry as `redisx.client`. */
 export function nameRedisClient(client: object, name: string): void {
   explicit.set(client, name);

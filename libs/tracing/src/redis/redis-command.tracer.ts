@@ -79,22 +79,32 @@ export class RedisCommandTracer {
     client: RedisClientInfo,
   ): Attributes {
     const { statement, key } = buildStatement(info, args);
-    const attributes = this.endpointAttributes(client);
-    attributes['db.operation'] = info.name;
-    attributes['db.statement'] = statement;
-    if (key !== undefined) attributes['db.redis.key'] = key;
+    // One literal with every key, so each command allocates one object of one shape.
+    const attributes: Attributes = {
+      'db.system': 'redis',
+      'db.operation': info.name,
+      'db.statement': statement,
+      'redisx.client': client.name,
+      'server.address': client.address,
+      'server.port': client.port,
+      'db.redis.database_index': client.database,
+      'db.redis.key': key,
+    };
     if (this.options.includeArgs) {
       attributes['db.statement.args'] = serializeArgs(info, args, this.options.maxArgLength);
     }
     return attributes;
   }
 
+  /** Undefined values are skipped by the SDK, so absent facts leave no attribute. */
   private endpointAttributes(client: RedisClientInfo): Attributes {
-    const attributes: Attributes = { 'db.system': 'redis', 'redisx.client': client.name };
-    if (client.address !== undefined) attributes['server.address'] = client.address;
-    if (client.port !== undefined) attributes['server.port'] = client.port;
-    if (client.database !== undefined) attributes['db.redis.database_index'] = client.database;
-    return attributes;
+    return {
+      'db.system': 'redis',
+      'redisx.client': client.name,
+      'server.address': client.address,
+      'server.port': client.port,
+      'db.redis.database_index': client.database,
+    };
   }
 }
 
@@ -102,8 +112,6 @@ export class RedisCommandTracer {
 export class CommandTrace {
   private readonly started = performance.now();
   private done = false;
-  /** The function a driver adapter installed to settle this command (ioredis). */
-  resolver: ((value: unknown) => unknown) | undefined;
 
   constructor(
     private readonly info: CommandInfo,

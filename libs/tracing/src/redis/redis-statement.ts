@@ -1,4 +1,5 @@
-import { exists, getKeyIndexes } from '@ioredis/commands';
+import { getKeyIndexes } from '@ioredis/commands';
+import commandTable from '@ioredis/commands/built/commands.json';
 
 /** What the statement builder knows about a command name, computed once per name. */
 export interface CommandInfo {
@@ -8,6 +9,12 @@ export interface CommandInfo {
   /** Lower case, as in the command table. */
   lower: string;
   known: boolean;
+  /**
+   * Fixed key positions from Redis's command table (0-based, `last` negative counts from the
+   * end), or undefined when the keys move with the arguments (EVAL, XREAD, sub-commands), in
+   * which case the table's parser finds them.
+   */
+  keys: { first: number; last: number; step: number } | null | undefined;
   /** Argument positions kept as given besides keys: sub-commands and Pub/Sub channels. */
   keep: 'none' | 'first' | 'all';
 }
@@ -44,6 +51,24 @@ const CHANNEL_FIRST = new Set(['PUBLISH', 'SPUBLISH']);
 
 const infos = new Map<string, CommandInfo>();
 
+interface TableEntry {
+  flags: string[];
+  keyStart: number;
+  keyStop: number;
+  step: number;
+  subcommands?: unknown;
+}
+
+/** null: no keys; undefined: keys found by parsing the arguments. */
+function keySpec(meta: TableEntry | undefined): CommandInfo['keys'] {
+  if (meta === undefined || meta.subcommands !== undefined || meta.flags.includes('movablekeys')) {
+    return undefined;
+  }
+  if (meta.keyStart <= 0) return null;
+  const last = meta.keyStop < 0 ? meta.keyStop : meta.keyStop - 1;
+  return { first: meta.keyStart - 1, last, step: Math.max(meta.step, 1) };
+}
+
 /** Facts about `command` (any case). */
 export function commandInfo(command: string): CommandInfo {
   let info = infos.get(command);
@@ -55,7 +80,15 @@ export function commandInfo(command: string): CommandInfo {
       : CONTAINERS.has(name) || CHANNEL_FIRST.has(name)
         ? 'first'
         : 'none';
-    info = { name, spanName: `redis.${name}`, lower, known: exists(lower), keep };
+    const meta = (commandTable as Record<string, TableEntry>)[lower];
+    info = {
+      name,
+      spanName: `redis.${name}`,
+      lower,
+      known: meta !== undefined,
+      keys: keySpec(meta),
+      keep,
+    };
     infos.set(command, info);
   }
   return info;
@@ -75,6 +108,7 @@ export interface Statement {
 export function buildStatement(info: CommandInfo, args: readonly unknown[]): Statement {
   const count = args.length;
   if (count === 0) return { statement: info.name, key: undefined };
+  if (info.keys !== undefined) return fixedKeyStatement(info, args);
   const keys = keyIndexes(info, args);
   let statement = info.name;
   let key: string | undefined;
@@ -91,6 +125,29 @@ export function buildStatement(info: CommandInfo, args: readonly unknown[]): Sta
     }
   }
   return { statement, key };
+}
+
+/** The common case (GET, SET, HSET, MSET, ...): key positions straight from the table, no arrays. */
+function fixedKeyStatement(info: CommandInfo, args: readonly unknown[]): Statement {
+  const count = args.length;
+  const spec = info.keys;
+  const first = spec ? spec.first : count;
+  const last = spec ? (spec.last < 0 ? count + spec.last : spec.last) : -1;
+  const step = spec ? spec.step : 1;
+  let statement = info.name;
+  let key: string | undefined;
+  let keyCount = 0;
+  for (let i = 0; i < count; i++) {
+    const isKey = i >= first && i <= last && (i - first) % step === 0;
+    if (isKey || info.keep === 'all' || (i === 0 && info.keep === 'first')) {
+      const text = argText(args[i]);
+      statement += ` ${text}`;
+      if (isKey && keyCount++ === 0) key = text;
+    } else {
+      statement += ' ?';
+    }
+  }
+  return { statement, key: keyCount === 1 ? key : undefined };
 }
 
 function keyIndexes(info: CommandInfo, args: readonly unknown[]): number[] | undefined {
