@@ -62,9 +62,9 @@ export function recordingOf(
           subject: parsed.headers['subject'] ?? '',
           headers,
           contentType: (parsed.headers['content-type'] ?? '').split(';')[0],
-          text: parsed.parts['text/plain'],
+          text: parsed.parts['text/plain']?.replace(/\r\n/g, '\n'),
         },
-        html: parsed.parts['text/html'],
+        html: parsed.parts['text/html']?.replace(/\r\n/g, '\n'),
       };
     })
     .sort((a, b) =>

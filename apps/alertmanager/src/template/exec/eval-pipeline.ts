@@ -188,7 +188,7 @@ function evalFunction(
     throw s.error(`wrong number of args for ${name}: want ${want} got ${count}`);
   }
   if (func.lazy) return evalLazy(s, dot, func.lazy, argNodes, final);
-  const args = argNodes.map((a, i) => checked(s, func, i, evalArg(s, dot, a)));
+  const args = argNodes.map((a, i) => checked(s, func, i, evalArg(s, dot, a), a));
   if (final) args.push(checked(s, func, args.length, final.value));
   try {
     return func.call(args);
@@ -217,7 +217,15 @@ function evalLazy(
   return value;
 }
 
-function checked(s: ExecState, func: TemplateFunc, index: number, value: Value): Value {
+const CONSTANTS = new Set(['number', 'string', 'bool', 'nil']);
+
+function checked(
+  s: ExecState,
+  func: TemplateFunc,
+  index: number,
+  value: Value,
+  node?: ArgNode,
+): Value {
   const type: ParamType = func.params[index] ?? func.variadic ?? 'any';
   const ok =
     type === 'any' ||
@@ -226,5 +234,7 @@ function checked(s: ExecState, func: TemplateFunc, index: number, value: Value):
     (type === 'stringList' && (listItems(value)?.every((v) => typeof v === 'string') ?? false));
   if (ok) return value;
   const want = type === 'stringList' ? '[]string' : type;
+  // Go checks a constant against the parameter while evaluating it, with its own wording.
+  if (node && CONSTANTS.has(node.kind)) throw s.error(`expected ${want}; found ${nodeText(node)}`);
   throw s.error(`wrong type for value; expected ${want}; got ${typeName(value)}`);
 }

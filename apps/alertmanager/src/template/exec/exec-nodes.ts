@@ -42,7 +42,7 @@ function walk(s: ExecState, dot: Value, node: Node): void {
 
 /** How an action prints a value: Go's `printValue`, escaped in HTML mode. */
 function printed(s: ExecState, value: Value): string {
-  const text = value === undefined ? '<no value>' : formatValue(value);
+  const text = value === undefined || value === null ? '<no value>' : formatValue(value);
   return s.mode === 'html' ? escapeForContext(s.written(), text, value) : text;
 }
 

@@ -14,18 +14,22 @@ function compile(pattern: string): RegExp {
   }
 }
 
-/** Go's deprecated `strings.Title`, which upstream 0.25 uses: upper-cases each word's start. */
+/**
+ * Upstream's `title` (`cases.Title` for American English): each word's first letter upper-cased,
+ * the rest lower-cased; letters, digits, `_` and an apostrophe between letters stay in a word.
+ */
 export function title(text: string): string {
-  let prev = ' ';
-  let out = '';
-  for (const ch of text) {
-    const separator = /[\x00-\x7f]/.test(prev)
-      ? !/[A-Za-z0-9_]/.test(prev)
-      : !/[\p{L}\p{N}]/u.test(prev) && /\s/u.test(prev);
-    out += separator ? ch.toUpperCase() : ch;
-    prev = ch;
-  }
-  return out;
+  const chars = [...text];
+  let inWord = false;
+  return chars
+    .map((ch, i) => {
+      const wordChar =
+        /[\p{L}\p{N}_]/u.test(ch) || (ch === "'" && inWord && /\p{L}/u.test(chars[i + 1] ?? ''));
+      const out = wordChar ? (inWord ? ch.toLowerCase() : ch.toUpperCase()) : ch;
+      inWord = wordChar;
+      return out;
+    })
+    .join('');
 }
 
 /**

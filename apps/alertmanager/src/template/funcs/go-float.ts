@@ -4,9 +4,42 @@ function goExponent(exp: number): string {
   return `e${sign}${String(Math.abs(exp)).padStart(2, '0')}`;
 }
 
+/**
+ * JS rounds an exact tie away from zero; Go rounds it to even. `exact` is the value with many
+ * more digits than kept (`keep` of them): when the rest is exactly a half, the rounded text is
+ * replaced by the truncated one if its last kept digit is even.
+ */
+function halfEven(rounded: string, exact: string, keep: number): string {
+  const digitsOnly = exact.replace(/[^0-9]/g, '');
+  const rest = digitsOnly.slice(keep);
+  if (!/^50*$/.test(rest) || Number(digitsOnly[keep - 1] ?? 0) % 2 === 1) return rounded;
+  let kept = 0;
+  let out = '';
+  for (const ch of exact) {
+    if (/[0-9]/.test(ch)) {
+      if (kept === keep) break;
+      kept++;
+    }
+    out += ch;
+  }
+  return out.replace(/\.$/, '');
+}
+
+/** `v.toFixed(prec)` with Go's rounding of exact ties. */
+function toFixed(v: number, prec: number): string {
+  const exact = v.toFixed(Math.min(prec + 30, 100));
+  const intDigits = exact.indexOf('.') < 0 ? exact.length : exact.indexOf('.');
+  return halfEven(v.toFixed(prec), exact, intDigits + prec);
+}
+
 /** The significant digits and decimal exponent of `v`, to `prec` digits (-1: shortest). */
 function digits(v: number, prec: number): { digits: string; exp: number } {
-  const text = prec < 0 ? v.toExponential() : v.toExponential(Math.max(prec - 1, 0));
+  let text = prec < 0 ? v.toExponential() : v.toExponential(Math.max(prec - 1, 0));
+  if (prec > 0) {
+    const exact = v.toExponential(Math.min(prec + 30, 100));
+    const mantissa = halfEven(text.split('e')[0], exact.split('e')[0], prec);
+    text = `${mantissa}e${exact.split('e')[1]}`;
+  }
   const [mantissa, exp] = text.split('e');
   return { digits: mantissa.replace('.', '').replace('-', ''), exp: Number(exp) };
 }
@@ -28,7 +61,7 @@ export function formatFloat(v: number, fmt: 'e' | 'f' | 'g', prec: number): stri
   const sign = v < 0 || Object.is(v, -0) ? '-' : '';
   const abs = Math.abs(v);
   if (fmt === 'f') {
-    if (prec >= 0) return sign + abs.toFixed(prec);
+    if (prec >= 0) return sign + toFixed(abs, prec);
     const { digits: d, exp } = digits(abs, -1);
     return sign + fixed(d, exp, Math.max(d.length - exp - 1, 0));
   }
