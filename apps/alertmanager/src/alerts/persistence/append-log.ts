@@ -13,6 +13,9 @@ export class AppendLog {
   private pendingBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
+  /** The sync started by `commit` that is writing now, and the one every later commit joins. */
+  private syncing: Promise<void> | undefined;
+  private following: Promise<void> | undefined;
 
   constructor(
     private handle: FileHandle,
@@ -43,7 +46,22 @@ export class AppendLog {
    */
   commit(payload: Buffer): Promise<void> {
     this.append(payload);
-    return this.flush();
+    if (!this.syncing) return this.startSync();
+    // A sync is writing: wait for it, then share one more sync with every commit arriving
+    // meanwhile, rather than queueing one sync per commit behind it.
+    this.following ??= this.syncing.then(ignore, ignore).then(() => {
+      this.following = undefined;
+      return this.startSync();
+    });
+    return this.following;
+  }
+
+  private startSync(): Promise<void> {
+    const sync: Promise<void> = this.flush().finally(() => {
+      if (this.syncing === sync) this.syncing = undefined;
+    });
+    this.syncing = sync;
+    return sync;
   }
 
   /** Writes and fsyncs everything queued so far; resolves once it is on disk. */
@@ -104,3 +122,5 @@ export class AppendLog {
     }
   }
 }
+
+const ignore = (): void => undefined;
