@@ -1,0 +1,184 @@
+// Silences: 10,000 silences created by 8 concurrent keep-alive clients (each create is durable
+// before its 200 here), then 10,000 alerts posted in batches of 1,000 (half of them matched by a
+// silence) and `GET /api/v2/alerts` timed: the first GET after the posts, then the median of 3.
+// Side by side with Debian's `prometheus-alertmanager` when installed. `REDISX_AM_BIN` overrides
+// our server's entry point, `SILENCES`, `ALERTS` and `CLIENTS` the sizes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findPeer, fmt, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
+
+const SILENCES = Number(process.env.SILENCES ?? 10_000);
+const ALERTS = Number(process.env.ALERTS ?? 10_000);
+const CLIENTS = Number(process.env.CLIENTS ?? 8);
+const work = mkdtempSync(join(tmpdir(), 'bench-silences-'));
+const configFile = join(work, 'alertmanager.yml');
+writeFileSync(
+  configFile,
+  'route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 1h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: http://127.0.0.1:19199/\n',
+);
+
+const instance = (i) => `host-${i}.example.com:9100`;
+// Silence k mutes the alert with instance 2k, so every even alert of 0..ALERTS-1 is silenced.
+function silenceBody(k, now) {
+  return JSON.stringify({
+    matchers: [
+      { name: 'alertname', value: `BenchAlert${(2 * k) % 100}`, isRegex: false, isEqual: true },
+      { name: 'instance', value: instance(2 * k), isRegex: false, isEqual: true },
+    ],
+    startsAt: new Date(now).toISOString(),
+    endsAt: new Date(now + 3_600_000).toISOString(),
+    createdBy: 'bench',
+    comment: `maintenance of ${instance(2 * k)}`,
+  });
+}
+
+function alertBatches() {
+  const batches = [];
+  for (let from = 0; from < ALERTS; from += 1000) {
+    const alerts = [];
+    for (let i = from; i < Math.min(from + 1000, ALERTS); i++) {
+      alerts.push({
+        labels: { alertname: `BenchAlert${i % 100}`, instance: instance(i), job: 'node' },
+        annotations: { summary: `Instance ${instance(i)} is unhealthy` },
+      });
+    }
+    batches.push(JSON.stringify(alerts));
+  }
+  return batches;
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(name, cmd, args, url) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/-/healthy`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 2000) throw new Error(`${name} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    clearTimeout(timer);
+  };
+}
+
+async function post(url, body) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text}`);
+}
+
+async function getAlerts(url) {
+  let suppressed = 0;
+  const ms = await timeMs(async () => {
+    const res = await fetch(`${url}/api/v2/alerts`);
+    const alerts = await res.json();
+    suppressed = alerts.filter((a) => a.status.state === 'suppressed').length;
+  });
+  return { ms, suppressed };
+}
+
+async function measure(url) {
+  const now = Date.now();
+  const bodies = Array.from({ length: SILENCES }, (_, k) => silenceBody(k, now));
+  let next = 0;
+  const createMs = await timeMs(() =>
+    Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < bodies.length) await post(`${url}/api/v2/silences`, bodies[next++]);
+      }),
+    ),
+  );
+  const batches = alertBatches();
+  const postMs = await timeMs(async () => {
+    for (const body of batches) await post(`${url}/api/v2/alerts`, body);
+  });
+  const first = await getAlerts(url);
+  const again = [await getAlerts(url), await getAlerts(url), await getAlerts(url)];
+  return {
+    createRate: (SILENCES / createMs) * 1000,
+    postMs,
+    firstGet: first.ms,
+    getMedian: median(again.map((r) => r.ms)),
+    suppressed: first.suppressed,
+  };
+}
+
+const results = {};
+const ours =
+  process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
+const upstream = findPeer('prometheus-alertmanager');
+const servers = [
+  ['redisx-alertmanager', process.execPath, [ours]],
+  ...(upstream ? [['prometheus-alertmanager', upstream, ['--cluster.listen-address=']]] : []),
+];
+for (const [name, cmd, extra] of servers) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = [...extra, `--config.file=${configFile}`, `--storage.path=${join(work, name)}`];
+  const stop = await start(name, cmd, [...args, `--web.listen-address=127.0.0.1:${port}`], url);
+  try {
+    results[name] = await measure(url);
+  } finally {
+    await stop();
+  }
+}
+if (!upstream)
+  skipPeer('prometheus-alertmanager', 'not installed (apt-get install prometheus-alertmanager)');
+
+const rows = [
+  [`silence creates/s (${CLIENTS} clients)`, 'createRate', (v) => fmt(v, 0)],
+  [`POST ${ALERTS} alerts (ms)`, 'postMs', (v) => fmt(v, 0)],
+  ['first GET /alerts (ms)', 'firstGet', (v) => fmt(v, 0)],
+  ['GET /alerts, median of 3 (ms)', 'getMedian', (v) => fmt(v, 0)],
+  ['alerts suppressed', 'suppressed', (v) => String(v)],
+];
+const names = Object.keys(results);
+console.log(`\n${SILENCES} silences, ${ALERTS} alerts (half silenced):`);
+console.log(
+  [
+    'metric'.padEnd(34),
+    ...names.map((n) => n.padEnd(26)),
+    names.length === 2 ? 'ours/upstream' : '',
+  ].join(''),
+);
+for (const [label, key, show] of rows) {
+  const cells = names.map((n) => show(results[n][key]).padEnd(26));
+  const ratio =
+    names.length === 2 ? `${fmt(results[names[0]][key] / results[names[1]][key], 2)}x` : '';
+  console.log([label.padEnd(34), ...cells, ratio].join(''));
+}
+const mine = results['redisx-alertmanager'];
+const theirs = results['prometheus-alertmanager'];
+console.log('\ntargets:');
+if (theirs) {
+  const ratio = mine.createRate / theirs.createRate;
+  console.log(`  creates >= 2x upstream: ${fmt(ratio, 2)}x ${ratio >= 2 ? 'MET' : 'MISSED'}`);
+}
+console.log(
+  `  first GET < 300 ms: ${fmt(mine.firstGet)} ms ${mine.firstGet < 300 ? 'MET' : 'MISSED'}`,
+);
+rmSync(work, { recursive: true, force: true });
