@@ -152,29 +152,36 @@ async function main() {
     console.log(`Redis ${redis.url}; ${IN_FLIGHT} GETs in flight; ${MEASURED} measured per run`);
     const runs = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
     const cpu = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
+    const gc = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(VARIANTS)) {
         const result = runWorker(here, ['--worker', name, redis.url]);
         runs[name].push(result.opsPerSec);
         cpu[name].push(result.cpuMicrosPerOp);
+        gc[name].push(result.gcMicrosPerOp);
       }
     }
     const ops = Object.fromEntries(
       Object.entries(runs).map(([name, list]) => [name, median(list)]),
     );
-    console.log(`  ${'variant'.padEnd(54)} median GET/s  client CPU per GET  (runs, k GET/s)`);
+    console.log(`  ${'variant'.padEnd(54)} GET/s    CPU/GET   GC/GET  (runs, k GET/s)`);
     for (const [name, label] of Object.entries(VARIANTS)) {
       const list = runs[name].map((value) => fmt(value / 1000)).join(', ');
-      const micros = fmt(median(cpu[name]), 2);
-      console.log(
-        `  ${label.padEnd(54)} ${fmt(ops[name] / 1000).padStart(7)}k  ${micros.padStart(8)} µs  (${list})`,
-      );
+      const micros = `${fmt(median(cpu[name]), 2)} µs`.padStart(9);
+      const gcMicros = `${fmt(median(gc[name]), 2)} µs`.padStart(8);
+      const rate = `${fmt(ops[name] / 1000)}k`.padStart(7);
+      console.log(`  ${label.padEnd(54)} ${rate} ${micros} ${gcMicros}  (${list})`);
     }
     const ratio = (a, b) => fmt(ops[a] / ops[b], 3);
     console.log(`library / floor:                 ${ratio('library', 'floor')} (target >= 0.90)`);
     console.log(`library / instrumentation-ioredis: ${ratio('library', 'otel')} (target >= 1.30)`);
     console.log(`traceRedisCommands off / untraced: ${ratio('off', 'untraced')} (target >= 0.98)`);
     console.log(`floor / untraced:                ${ratio('floor', 'untraced')}`);
+    const cpuRatio = (a, b) => fmt(median(cpu[a]) / median(cpu[b]), 3);
+    console.log(`client CPU per GET, library / floor: ${cpuRatio('library', 'floor')}`);
+    console.log(
+      `client CPU per GET, library / instrumentation-ioredis: ${cpuRatio('library', 'otel')}`,
+    );
     const heap = runWorker(here, ['--worker', 'library', redis.url, String(HEAP_COMMANDS)]);
     const mb = (bytes) => fmt(bytes / 1024 / 1024, 2);
     console.log(
