@@ -1,0 +1,66 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  EXTERNAL_URL,
+  postScenarioAlerts,
+  scenarioConfig,
+  startUpstreamAt,
+} from './notification-scenario';
+import { startServerProcess, type ServerProcess } from './server-process';
+import { SmtpTestServer } from './smtp-test-server';
+import { recordingOf, type Recording } from './upstream-recording';
+import { WebhookCollector } from './webhook-collector';
+
+/** The paths of the integrations both servers deliver to. */
+export const SCENARIO_PATHS = [
+  '/slack-default',
+  '/slack-custom',
+  '/pagerduty-default',
+  '/pagerduty-custom',
+  '/webhook',
+];
+
+/** Path prefixes of integrations only upstream has (opsgenie closes at another path). */
+const UPSTREAM_ONLY = ['/opsgenie', '/victorops', '/telegram', '/discord', '/webex'];
+
+const countTo = (http: WebhookCollector, prefix: string) =>
+  http.deliveries.filter((d) => d.path.split('?')[0].startsWith(prefix)).length;
+
+async function waitUntil(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("the scenario's notifications did not all arrive");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Runs the notification scenario on upstream Alertmanager or on this server: the firing
+ * alerts, then the same alerts resolved, each delivered to every integration; returns what the
+ * loopback HTTP and SMTP receivers recorded.
+ */
+export async function runScenario(upstream: boolean, dir: string): Promise<Recording> {
+  const http = await new WebhookCollector().start();
+  const smtp = await new SmtpTestServer({ starttls: false }).start();
+  const file = join(dir, upstream ? 'theirs.yml' : 'ours.yml');
+  await writeFile(file, scenarioConfig({ http: http.url, smtp: smtp.address }, upstream));
+  let server: ServerProcess | undefined;
+  try {
+    server = upstream
+      ? await startUpstreamAt(file)
+      : await startServerProcess(file, [
+          `--web.external-url=${EXTERNAL_URL}`,
+          '--web.route-prefix=/',
+        ]);
+    const prefixes = upstream ? [...SCENARIO_PATHS, ...UPSTREAM_ONLY] : SCENARIO_PATHS;
+    await postScenarioAlerts(server.url, false);
+    await waitUntil(() => prefixes.every((p) => countTo(http, p) >= 1) && smtp.mails.length >= 2);
+    await postScenarioAlerts(server.url, true);
+    await waitUntil(() => prefixes.every((p) => countTo(http, p) >= 2) && smtp.mails.length >= 4);
+    return recordingOf(http, smtp, prefixes);
+  } finally {
+    await server?.stop();
+    await http.stop();
+    await smtp.stop();
+  }
+}
