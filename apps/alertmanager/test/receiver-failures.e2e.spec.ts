@@ -102,6 +102,7 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
     await http.waitFor('/paging503', 1);
     await http.waitFor('/v1', 1);
     await waitFor('the mail', () => tls.mails.length >= 1, 15_000, 20);
+    await waitFor('a retried login', () => tls.authFailures.length >= 2, 15_000, 20);
     await waitFor(
       'failures logged',
       () => {
@@ -173,10 +174,12 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
   });
 
   it('retries a 503 and then delivers', async () => {
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(
-      metricValue(metrics, 'alertmanager_notification_requests_total{integration="pagerduty"}'),
-    ).toBeGreaterThanOrEqual(3);
+    // One v1 request, and the v2 request twice: the 503, then the retry that was delivered.
+    await waitFor('the requests counted', async () => {
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const requests = 'alertmanager_notification_requests_total{integration="pagerduty"}';
+      return (metricValue(metrics, requests) ?? 0) >= 3;
+    });
     expect(http.to('/paging503')[0].body).toMatchObject({
       routing_key: ROUTING_KEY,
       event_action: 'trigger',
