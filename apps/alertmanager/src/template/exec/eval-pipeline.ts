@@ -1,17 +1,9 @@
 import type { ArgNode, CommandNode, PipeNode } from '../parse/ast';
 import type { ExecState } from './exec-state';
 import { nodeText } from './node-text';
-import { FuncError, type ParamType, type TemplateFunc } from './template-func';
-import {
-  GoFloat,
-  GoList,
-  GoMap,
-  GoStruct,
-  isTrue,
-  listItems,
-  typeName,
-  type Value,
-} from './values';
+import { evalFunction, type Final } from './eval-call';
+import { FuncError } from './template-func';
+import { GoFloat, GoList, GoMap, GoStruct, typeName, type Value } from './values';
 
 /** Evaluates a pipeline: each command gets the previous result as its last argument. */
 export function evalPipeline(s: ExecState, dot: Value, pipe: PipeNode): Value {
@@ -25,8 +17,6 @@ export function evalPipeline(s: ExecState, dot: Value, pipe: PipeNode): Value {
   }
   return value;
 }
-
-type Final = { value: Value } | undefined;
 
 function evalCommand(s: ExecState, dot: Value, cmd: CommandNode, final: Final): Value {
   const first = cmd.args[0];
@@ -44,7 +34,7 @@ function evalCommand(s: ExecState, dot: Value, cmd: CommandNode, final: Final): 
       return evalFields(s, dot, base, first, first.idents, cmd, final);
     }
     case 'identifier':
-      return evalFunction(s, dot, first.name, first.pos, cmd, final);
+      return evalFunction(s, dot, { name: first.name, pos: first.pos, cmd, final }, evalArg);
     case 'pipe':
       s.at(first.pos, nodeText(first));
       return noArgs(s, cmd, final, evalPipeline(s, dot, first));
@@ -109,7 +99,7 @@ export function evalArg(s: ExecState, dot: Value, node: ArgNode): Value {
     case 'pipe':
       return evalPipeline(s, dot, node);
     case 'identifier':
-      return evalFunction(s, dot, node.name, node.pos, undefined, undefined);
+      return evalFunction(s, dot, { name: node.name, pos: node.pos }, evalArg);
     case 'nil':
       throw s.error('cannot assign nil to interface');
     default:
@@ -168,73 +158,4 @@ function evalField(
   if (receiver === undefined || receiver === null)
     throw s.error(`nil pointer evaluating ${typeName(receiver)}.${name}`);
   throw s.error(`can't evaluate field ${name} in type ${typeName(receiver)}`);
-}
-
-function evalFunction(
-  s: ExecState,
-  dot: Value,
-  name: string,
-  pos: number,
-  cmd: CommandNode | undefined,
-  final: Final,
-): Value {
-  s.at(pos, name);
-  const func = s.funcs.get(name);
-  if (!func) throw s.error(`"${name}" is not a defined function`);
-  const argNodes = cmd ? cmd.args.slice(1) : [];
-  const count = argNodes.length + (final ? 1 : 0);
-  if (func.variadic ? count < func.params.length : count !== func.params.length) {
-    const want = func.variadic ? `at least ${func.params.length}` : String(func.params.length);
-    throw s.error(`wrong number of args for ${name}: want ${want} got ${count}`);
-  }
-  if (func.lazy) return evalLazy(s, dot, func.lazy, argNodes, final);
-  const args = argNodes.map((a, i) => checked(s, func, i, evalArg(s, dot, a), a));
-  if (final) args.push(checked(s, func, args.length, final.value));
-  try {
-    return func.call(args);
-  } catch (err) {
-    if (!(err instanceof FuncError)) throw err;
-    if (cmd) s.at(cmd.pos, nodeText(cmd));
-    throw s.error(`error calling ${name}: ${err.message}`);
-  }
-}
-
-/** Go 1.18+: `and`/`or` stop at the first argument that decides the result. */
-function evalLazy(
-  s: ExecState,
-  dot: Value,
-  kind: 'and' | 'or',
-  nodes: readonly ArgNode[],
-  final: Final,
-): Value {
-  let value: Value;
-  const thunks = nodes.map((n) => () => evalArg(s, dot, n));
-  if (final) thunks.push(() => final.value);
-  for (const thunk of thunks) {
-    value = thunk();
-    if (isTrue(value) === (kind === 'or')) return value;
-  }
-  return value;
-}
-
-const CONSTANTS = new Set(['number', 'string', 'bool', 'nil']);
-
-function checked(
-  s: ExecState,
-  func: TemplateFunc,
-  index: number,
-  value: Value,
-  node?: ArgNode,
-): Value {
-  const type: ParamType = func.params[index] ?? func.variadic ?? 'any';
-  const ok =
-    type === 'any' ||
-    (type === 'string' && typeof value === 'string') ||
-    (type === 'int' && typeof value === 'number') ||
-    (type === 'stringList' && (listItems(value)?.every((v) => typeof v === 'string') ?? false));
-  if (ok) return value;
-  const want = type === 'stringList' ? '[]string' : type;
-  // Go checks a constant against the parameter while evaluating it, with its own wording.
-  if (node && CONSTANTS.has(node.kind)) throw s.error(`expected ${want}; found ${nodeText(node)}`);
-  throw s.error(`wrong type for value; expected ${want}; got ${typeName(value)}`);
 }

@@ -1,16 +1,6 @@
-import { TemplateError } from '../template-error';
-import type {
-  ArgNode,
-  CommandNode,
-  ListNode,
-  Node,
-  PipeNode,
-  TemplateCallNode,
-  Tree,
-  VariableNode,
-} from './ast';
-import { lex, type Token } from './lexer';
-import { parseNumber, unquote } from './literals';
+import type { ListNode, Node, TemplateCallNode, Tree } from './ast';
+import { unquote } from './literals';
+import { PipelineParser } from './pipeline-parser';
 
 /** Where a list stopped: at `{{end}}`, at `{{else}}` (token after it kept) or at the end. */
 type Stop = { kind: 'end' | 'eof' } | { kind: 'else'; pos: number };
@@ -27,21 +17,8 @@ export function parseTemplate(
 ): Tree[] {
   return new Parser(name, source, hasFunction).parseAll();
 }
-
-class Parser {
-  private readonly tokens: Token[];
-  private i = 0;
-  private vars: string[] = ['$'];
-  private rangeDepth = 0;
+class Parser extends PipelineParser {
   private readonly trees: Tree[] = [];
-
-  constructor(
-    private readonly name: string,
-    private readonly source: string,
-    private readonly hasFunction: (name: string) => boolean,
-  ) {
-    this.tokens = lex(name, source);
-  }
 
   parseAll(): Tree[] {
     const root: ListNode = { kind: 'list', pos: 0, nodes: [] };
@@ -64,50 +41,6 @@ class Parser {
 
   private tree(name: string, root: ListNode): Tree {
     return { name, parseName: this.name, source: this.source, root };
-  }
-
-  private fail(pos: number, message: string): never {
-    throw TemplateError.parse(this.name, this.source, pos, message);
-  }
-
-  private peek(): Token {
-    return this.tokens[this.i];
-  }
-
-  private next(): Token {
-    return this.tokens[this.i++];
-  }
-
-  private nextNonSpace(): Token {
-    let t = this.next();
-    while (t.kind === 'space') t = this.next();
-    return t;
-  }
-
-  private peekNonSpace(): Token {
-    const save = this.i;
-    const t = this.nextNonSpace();
-    this.i = save;
-    return t;
-  }
-
-  private keywordAfterDelim(): string | undefined {
-    const save = this.i;
-    this.next();
-    const t = this.nextNonSpace();
-    this.i = save;
-    return t.kind === 'keyword' ? t.text : undefined;
-  }
-
-  private expect(kind: Token['kind'], context: string): Token {
-    const t = this.nextNonSpace();
-    if (t.kind !== kind) this.unexpected(t, context);
-    return t;
-  }
-
-  private unexpected(t: Token, context: string): never {
-    const what = t.kind === 'eof' ? 'EOF' : t.kind === 'rightDelim' ? '"}}"' : `"${t.text}"`;
-    return this.fail(t.pos, `unexpected ${what} in ${context}`);
   }
 
   /** `{{define "name"}} ... {{end}}` at the top level. */
@@ -261,137 +194,5 @@ class Parser {
     if (stop.kind !== 'end') this.fail(pos, 'unexpected EOF');
     this.addTree(call.name, list, pos);
     return call;
-  }
-
-  /** A pipeline up to `end` (`}}` or `)`), with an optional variable declaration. */
-  private pipeline(context: string, end: 'rightDelim' | 'rightParen'): PipeNode {
-    const start = this.peekNonSpace();
-    const pipe: PipeNode = { kind: 'pipe', pos: start.pos, decl: [], isAssign: false, cmds: [] };
-    this.declarations(pipe, context);
-    for (;;) {
-      const t = this.peekNonSpace();
-      if (t.kind === end) {
-        this.nextNonSpace();
-        if (pipe.cmds.length === 0) this.fail(t.pos, `missing value for ${context}`);
-        return pipe;
-      }
-      if (t.kind === 'rightDelim' || t.kind === 'rightParen' || t.kind === 'eof') {
-        this.unexpected(t, context);
-      }
-      pipe.cmds.push(this.command(context));
-      const after = this.peekNonSpace();
-      if (after.kind === 'pipe') this.nextNonSpace();
-      else if (after.kind !== end) this.unexpected(after, context);
-    }
-  }
-
-  private declarations(pipe: PipeNode, context: string): void {
-    const save = this.i;
-    const first = this.nextNonSpace();
-    if (first.kind !== 'variable') {
-      this.i = save;
-      return;
-    }
-    const op = this.nextNonSpace();
-    const variable = (t: Token): VariableNode => ({
-      kind: 'variable',
-      pos: t.pos,
-      name: t.text,
-      idents: [],
-    });
-    if (op.kind === 'declare' || op.kind === 'assign') {
-      pipe.decl.push(variable(first));
-      pipe.isAssign = op.kind === 'assign';
-      if (pipe.isAssign && !this.vars.includes(first.text))
-        this.fail(first.pos, `undefined variable "${first.text}"`);
-      if (!pipe.isAssign) this.vars.push(first.text);
-      return;
-    }
-    if (op.kind === 'comma' && context === 'range') {
-      const second = this.nextNonSpace();
-      if (second.kind === 'variable' && this.nextNonSpace().kind === 'declare') {
-        pipe.decl.push(variable(first), variable(second));
-        this.vars.push(first.text, second.text);
-        return;
-      }
-      this.fail(op.pos, 'range can only initialize variables');
-    }
-    this.i = save;
-  }
-
-  private command(context: string): CommandNode {
-    const start = this.peekNonSpace();
-    const cmd: CommandNode = { kind: 'command', pos: start.pos, args: [] };
-    for (;;) {
-      const t = this.peekNonSpace();
-      if (t.kind === 'pipe' || t.kind === 'rightDelim' || t.kind === 'rightParen') break;
-      if (t.kind === 'eof') this.unexpected(t, context);
-      this.nextNonSpace();
-      cmd.args.push(this.operand(t, context));
-      const sep = this.peek();
-      if (
-        sep.kind !== 'space' &&
-        sep.kind !== 'pipe' &&
-        sep.kind !== 'rightDelim' &&
-        sep.kind !== 'rightParen'
-      ) {
-        this.unexpected(sep, 'operand');
-      }
-    }
-    if (cmd.args.length === 0) this.fail(start.pos, `missing value for ${context}`);
-    return cmd;
-  }
-
-  private operand(t: Token, context: string): ArgNode {
-    const term = this.term(t, context);
-    const idents: string[] = [];
-    while (this.peek().kind === 'field') idents.push(this.next().text.slice(1));
-    if (idents.length === 0) return term;
-    switch (term.kind) {
-      case 'field':
-        return { ...term, idents: [...term.idents, ...idents] };
-      case 'variable':
-        return { ...term, idents: [...term.idents, ...idents] };
-      case 'bool':
-      case 'string':
-      case 'number':
-      case 'nil':
-      case 'dot':
-        return this.fail(t.pos, `unexpected . after term "${t.text}"`);
-      default:
-        return { kind: 'chain', pos: t.pos, node: term, idents };
-    }
-  }
-
-  private term(t: Token, context: string): ArgNode {
-    switch (t.kind) {
-      case 'identifier':
-        if (!this.hasFunction(t.text)) this.fail(t.pos, `function "${t.text}" not defined`);
-        return { kind: 'identifier', pos: t.pos, name: t.text };
-      case 'dot':
-        return { kind: 'dot', pos: t.pos };
-      case 'nil':
-        return { kind: 'nil', pos: t.pos };
-      case 'bool':
-        return { kind: 'bool', pos: t.pos, value: t.text === 'true' };
-      case 'variable':
-        if (!this.vars.includes(t.text)) this.fail(t.pos, `undefined variable "${t.text}"`);
-        return { kind: 'variable', pos: t.pos, name: t.text, idents: [] };
-      case 'field':
-        return { kind: 'field', pos: t.pos, idents: [t.text.slice(1)] };
-      case 'number':
-      case 'char': {
-        const parsed = parseNumber(t.text);
-        if (!parsed) this.fail(t.pos, `bad number syntax: "${t.text}"`);
-        return { kind: 'number', pos: t.pos, text: t.text, ...parsed };
-      }
-      case 'string':
-      case 'rawString':
-        return { kind: 'string', pos: t.pos, quoted: t.text, text: unquote(t.text) };
-      case 'leftParen':
-        return this.pipeline('parenthesized pipeline', 'rightParen');
-      default:
-        return this.unexpected(t, context);
-    }
   }
 }
