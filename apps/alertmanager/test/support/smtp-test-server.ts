@@ -88,7 +88,11 @@ export class SmtpTestServer {
       allowInsecureAuth: false,
       logger: false,
       onAuth: (auth, _session, callback) => {
-        if (auth.username === credentials?.user && auth.password === credentials.pass) {
+        if (
+          credentials &&
+          auth.username === credentials.user &&
+          auth.password === credentials.pass
+        ) {
           callback(null, { user: auth.username });
           return;
         }
