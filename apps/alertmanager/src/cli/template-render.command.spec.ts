@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AmtoolError } from './amtool-error';
+import { CommandLineError } from './flags/flag-spec';
 import { runTemplateRender, type TemplateRenderOptions } from './template-render.command';
 
 const dir = mkdtempSync(join(tmpdir(), 'template-render-'));

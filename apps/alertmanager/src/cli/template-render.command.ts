@@ -7,7 +7,7 @@ import {
   type TemplateDataJson,
 } from '../template';
 import { AmtoolError } from './amtool-error';
-import type { CommandSpec } from './flags/flag-spec';
+import { CommandLineError, type CommandSpec } from './flags/flag-spec';
 
 /** `template render`, as amtool's (registered under a `template` command). */
 export const TEMPLATE_RENDER: CommandSpec = {
@@ -64,12 +64,17 @@ export interface TemplateRenderOptions {
 /**
  * Renders `--template.text` with the default templates and the `--template.glob` files,
  * against `--template.data` or amtool's sample data, and prints the result. Errors (a template
- * that does not parse or execute, unreadable data) are an {@link AmtoolError}.
+ * that does not parse or execute, unreadable data) are an {@link AmtoolError}; a missing
+ * `--template.glob` or `--template.text` a {@link CommandLineError}.
  */
 export async function runTemplateRender(
   options: TemplateRenderOptions,
   out: (line: string) => void,
 ): Promise<number> {
+  // Both flags are required in amtool; the flag parser has no required flags, so check here.
+  if (options.globs.length === 0)
+    throw new CommandLineError('required flag --template.glob not provided');
+  if (!options.text) throw new CommandLineError('required flag --template.text not provided');
   let json: TemplateDataJson = amtoolSampleData(options.now);
   if (options.dataFile) {
     try {
