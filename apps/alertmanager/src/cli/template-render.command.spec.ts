@@ -61,4 +61,13 @@ describe('runTemplateRender', () => {
     expect(error).toBeInstanceOf(AmtoolError);
     expect((error as Error).message).toContain(message);
   });
+
+  it.each<[string, Partial<TemplateRenderOptions>, string]>([
+    ['--template.glob', { globs: [], text: 'x' }, 'required flag --template.glob not provided'],
+    ['--template.text', { text: '' }, 'required flag --template.text not provided'],
+  ])('requires %s, as amtool', async (_name, options, message) => {
+    const error = await render(options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommandLineError);
+    expect((error as Error).message).toBe(message);
+  });
 });
