@@ -1,5 +1,6 @@
 import type { CommandSpec } from './flags/flag-spec';
 import { SILENCE_COMMAND } from './silence-command-spec';
+import { TEMPLATE_COMMAND } from './template-render.command';
 
 const ALERT_QUERY: CommandSpec = {
   name: 'query',
@@ -153,5 +154,6 @@ export const amtoolCommand: CommandSpec = {
       commands: [CONFIG_ROUTES],
     },
     SILENCE_COMMAND,
+    TEMPLATE_COMMAND,
   ],
 };

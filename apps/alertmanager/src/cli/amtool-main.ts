@@ -12,6 +12,7 @@ import { CommandLineError, type ParsedCommandLine } from './flags/flag-spec';
 import { parseCommandLine } from './flags/parse-command-line';
 import { renderUsage } from './flags/render-usage';
 import { runSilenceCommand } from './silence-commands';
+import { runTemplateRender } from './template-render.command';
 
 const PROGRAM = 'redisx-amtool';
 
@@ -91,6 +92,17 @@ export async function run(
           labels: list(parsed.args['labels']),
           tree: bool(parsed, 'tree'),
           verifyReceivers: str(parsed, 'verify.receivers'),
+        },
+        out,
+      );
+    case 'template render':
+      return runTemplateRender(
+        {
+          globs: list(parsed.flags['template.glob']),
+          text: str(parsed, 'template.text'),
+          type: str(parsed, 'template.type') as 'text' | 'html',
+          dataFile: str(parsed, 'template.data'),
+          now: Date.now(),
         },
         out,
       );
