@@ -7,7 +7,7 @@ import {
 import { OrderEvents } from './order-events';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
-import { cacheRedisProvider, REDIS_URL } from './redis.providers';
+import { cacheRedisProvider, REDIS_URL, RedisShutdown } from './redis.providers';
 
 /** How the example traces: the console exporter prints each finished trace as a tree. */
 export const EXAMPLE_TRACING: TracingModuleOptions = {
@@ -30,6 +30,7 @@ export class AppModule {
         cacheRedisProvider,
         OrdersService,
         OrderEvents,
+        RedisShutdown,
       ],
     };
   }

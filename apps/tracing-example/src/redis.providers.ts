@@ -1,3 +1,4 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { provideRedisClient } from '@redisx/tracing';
 import Redis from 'ioredis';
 
@@ -14,3 +15,13 @@ export const cacheRedisProvider = provideRedisClient({
   inject: [REDIS_URL],
   useFactory: (url: string) => new Redis(url),
 });
+
+/** Closes the `cache` client when the application shuts down. */
+@Injectable()
+export class RedisShutdown implements OnApplicationShutdown {
+  constructor(@Inject(CACHE_REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit();
+  }
+}
