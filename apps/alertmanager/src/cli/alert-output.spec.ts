@@ -1,5 +1,5 @@
 import { formatAlerts, type ListedAlert } from './alert-output';
-import { formatGoDate } from './go-date-format';
+import { formatTime } from '../template/funcs/go-time';
 
 const alert = (fields: Partial<ListedAlert>): ListedAlert => ({
   labels: {},
@@ -55,7 +55,7 @@ describe('formatAlerts', () => {
   });
 });
 
-describe('formatGoDate', () => {
+describe('formatTime for --date.format', () => {
   const t = Date.UTC(2026, 0, 2, 15, 4, 5, 67);
   it.each([
     ['2006-01-02 15:04:05 MST', '2026-01-02 15:04:05 UTC'],
@@ -63,6 +63,6 @@ describe('formatGoDate', () => {
     ['2006-01-02T15:04:05.000Z07:00', '2026-01-02T15:04:05.067Z'],
     ['02/01/06 -0700', '02/01/26 +0000'],
   ])('%s', (layout, expected) => {
-    expect(formatGoDate(t, layout)).toBe(expected);
+    expect(formatTime(t, layout, 'UTC')).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { formatGoDate } from './go-date-format';
+import { formatTime } from '../template/funcs/go-time';
 import { tabulate } from './tab-writer';
 
 /** A gettableAlert as the API returns it, with the fields amtool prints. */
@@ -28,7 +28,7 @@ export function formatAlerts(
   dateFormat: string,
 ): string[] {
   if (output === 'json') return [JSON.stringify(alerts)];
-  const date = (text: string) => formatGoDate(Date.parse(text), dateFormat);
+  const date = (text: string) => formatTime(Date.parse(text), dateFormat, 'UTC');
   const sorted = [...alerts].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   if (output === 'extended') {
     return tabulate([

@@ -1,4 +1,4 @@
-import { formatGoDate } from './go-date-format';
+import { formatTime } from '../template/funcs/go-time';
 import { tabulate } from './tab-writer';
 
 /** A matcher as the API returns it. */
@@ -42,7 +42,7 @@ export function formatSilences(
   if (quiet) return silences.map((s) => s.id);
   if (output === 'json') return [JSON.stringify(silences)];
   const date = (text: string | undefined) =>
-    text === undefined ? '' : formatGoDate(Date.parse(text), dateFormat);
+    text === undefined ? '' : formatTime(Date.parse(text), dateFormat, 'UTC');
   if (output === 'extended') {
     return tabulate([
       'ID\tMatchers\tStarts At\tEnds At\tUpdated At\tCreated By\tComment\t',
