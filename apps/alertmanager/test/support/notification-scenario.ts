@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getFreePort, startProcess, waitFor } from '@redisx/testing';
 import type { ServerProcess } from './server-process';
-import { UPSTREAM_BIN } from './upstream-alertmanager';
+import { startUpstream } from './upstream-alertmanager';
 
 /** The external URL both servers run with, so that rendered links are equal. */
 export const EXTERNAL_URL = 'http://alertmanager.example:9093';
@@ -126,32 +122,6 @@ export async function postScenarioAlerts(serverUrl: string, resolved: boolean): 
 }
 
 /** Starts upstream Alertmanager with the scenario's external URL (see `startUpstream`). */
-export async function startUpstreamAt(configFile: string): Promise<ServerProcess> {
-  if (!UPSTREAM_BIN) throw new Error('prometheus-alertmanager is not installed');
-  const port = await getFreePort();
-  const storage = await mkdtemp(join(tmpdir(), 'am-upstream-'));
-  const proc = startProcess(UPSTREAM_BIN, [
-    `--config.file=${configFile}`,
-    `--storage.path=${storage}`,
-    `--web.listen-address=127.0.0.1:${port}`,
-    `--web.external-url=${EXTERNAL_URL}`,
-    '--web.route-prefix=/',
-    '--cluster.listen-address=',
-  ]);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`upstream alertmanager on ${url}`, async () => {
-    if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
-    return (await fetch(`${url}/-/ready`)).status === 200;
-  });
-  return {
-    url,
-    port,
-    storage,
-    process: proc,
-    stop: async () => {
-      const code = await proc.stop('SIGTERM');
-      await rm(storage, { recursive: true, force: true });
-      return code;
-    },
-  };
+export function startUpstreamAt(configFile: string): Promise<ServerProcess> {
+  return startUpstream(configFile, [`--web.external-url=${EXTERNAL_URL}`, '--web.route-prefix=/']);
 }

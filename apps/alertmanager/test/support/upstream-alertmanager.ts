@@ -12,7 +12,10 @@ export const UPSTREAM_BIN =
   }).stdout.trim() || undefined;
 
 /** Starts upstream Alertmanager (single instance, no clustering) on a free loopback port. */
-export async function startUpstream(configFile: string): Promise<ServerProcess> {
+export async function startUpstream(
+  configFile: string,
+  extraArgs: string[] = [],
+): Promise<ServerProcess> {
   if (!UPSTREAM_BIN) throw new Error('prometheus-alertmanager is not installed');
   const port = await getFreePort();
   const storage = await mkdtemp(join(tmpdir(), 'am-upstream-'));
@@ -21,6 +24,7 @@ export async function startUpstream(configFile: string): Promise<ServerProcess> 
     `--storage.path=${storage}`,
     `--web.listen-address=127.0.0.1:${port}`,
     '--cluster.listen-address=',
+    ...extraArgs,
   ]);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`upstream alertmanager on ${url}`, async () => {
