@@ -2,13 +2,14 @@
 // keep-alive), then GET /api/v2/alerts, GET /api/v2/alerts/groups and a one-hit filtered GET, with
 // RSS after ingest and peak RSS; side by side with Debian's `prometheus-alertmanager` in the same
 // run. Workload as in the reference baseline. `REDISX_AM_BIN` overrides our server's entry point,
-// `ALERTS` and `BATCH` the sizes.
+// `ALERTS` and `BATCH` the sizes. Every request goes through one light keep-alive client
+// (`httpClient`), the same for both servers.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPeer, fmt, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
+import { findPeer, fmt, httpClient, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
 
 const TOTAL = Number(process.env.ALERTS ?? 100_000);
 const BATCH = Number(process.env.BATCH ?? 1_000);
@@ -73,7 +74,7 @@ async function start(name, cmd, args, port) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
     try {
-      if ((await fetch(`${url}/-/healthy`)).status === 200) break;
+      if ((await client.request(`${url}/-/healthy`)).status === 200) break;
     } catch {
       // not listening yet
     }
@@ -92,9 +93,9 @@ async function start(name, cmd, args, port) {
 async function getMs(url) {
   let bytes = 0;
   const ms = await timeMs(async () => {
-    const res = await fetch(url);
+    const res = await client.request(url);
     if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-    bytes = (await res.arrayBuffer()).byteLength;
+    bytes = res.body.length;
   });
   return { ms, bytes };
 }
@@ -108,12 +109,11 @@ async function measure(server) {
   const postMs = await timeMs(async () => {
     for (const body of bodies) {
       const start = process.hrtime.bigint();
-      const res = await fetch(`${server.url}/api/v2/alerts`, {
+      const res = await client.request(`${server.url}/api/v2/alerts`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body,
       });
-      await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${server.name}: POST answered ${res.status}`);
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
@@ -140,15 +140,15 @@ async function measure(server) {
 }
 
 async function serves(url) {
-  const res = await fetch(`${url}/api/v2/alerts`, {
+  const res = await client.request(`${url}/api/v2/alerts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: '[]',
   });
-  await res.arrayBuffer();
   return res.status === 200;
 }
 
+const client = httpClient(1);
 const results = {};
 const ours =
   process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
@@ -224,4 +224,5 @@ if (mine) {
       `  RSS after ingest <= upstream: ${fmt(mine.rssAfterIngest)} vs ${fmt(theirs.rssAfterIngest)} MiB ${mine.rssAfterIngest <= theirs.rssAfterIngest ? 'MET' : 'MISSED'}`,
     );
 }
+client.close();
 rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Small helpers shared by the benchmarks: timing, statistics, peers found on PATH.
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,4 +48,38 @@ export function runWorker(file, args) {
   }
   const lines = result.stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]);
+}
+
+/**
+ * A light HTTP/1.1 client for load generation: `http.request` over one keep-alive `http.Agent`
+ * (at most `maxSockets` connections, reused), so the client costs far less per request than
+ * `fetch` and every server under test is driven by the same client. `request` resolves with the
+ * status, the headers and the whole body as a Buffer; `close` drops the pooled connections.
+ */
+export function httpClient(maxSockets = 8) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  function request(url, { method = 'GET', headers = {}, body } = {}) {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(body);
+      const req = http.request(
+        url,
+        {
+          method,
+          agent,
+          headers: payload ? { ...headers, 'Content-Length': payload.length } : headers,
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () =>
+            resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+  return { request, close: () => agent.destroy() };
 }

@@ -2,13 +2,16 @@
 // before its 200 here), then 10,000 alerts posted in batches of 1,000 (half of them matched by a
 // silence) and `GET /api/v2/alerts` timed: the first GET after the posts, then the median of 3.
 // Side by side with Debian's `prometheus-alertmanager` when installed. `REDISX_AM_BIN` overrides
-// our server's entry point, `SILENCES`, `ALERTS` and `CLIENTS` the sizes.
+// our server's entry point, `SILENCES`, `ALERTS` and `CLIENTS` the sizes. Every request goes
+// through one light keep-alive client (`httpClient`), the same for both servers; a bare `node:http`
+// server answering the creates with a constant body is measured with it too, as the ceiling of
+// this client and machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPeer, fmt, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
+import { findPeer, fmt, httpClient, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
 
 const SILENCES = Number(process.env.SILENCES ?? 10_000);
 const ALERTS = Number(process.env.ALERTS ?? 10_000);
@@ -66,7 +69,7 @@ async function start(name, cmd, args, url) {
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
     try {
-      if ((await fetch(`${url}/-/healthy`)).status === 200) break;
+      if ((await client.request(`${url}/-/healthy`)).status === 200) break;
     } catch {
       // not listening yet
     }
@@ -82,26 +85,26 @@ async function start(name, cmd, args, url) {
 }
 
 async function post(url, body) {
-  const res = await fetch(url, {
+  const res = await client.request(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body,
   });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text}`);
+  if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${res.body}`);
 }
 
 async function getAlerts(url) {
   let suppressed = 0;
   const ms = await timeMs(async () => {
-    const res = await fetch(`${url}/api/v2/alerts`);
-    const alerts = await res.json();
+    const res = await client.request(`${url}/api/v2/alerts`);
+    const alerts = JSON.parse(res.body.toString('utf8'));
     suppressed = alerts.filter((a) => a.status.state === 'suppressed').length;
   });
   return { ms, suppressed };
 }
 
-async function measure(url) {
+/** Creates/s of `CLIENTS` concurrent clients posting the silences to `url`. */
+async function createRate(url) {
   const now = Date.now();
   const bodies = Array.from({ length: SILENCES }, (_, k) => silenceBody(k, now));
   let next = 0;
@@ -112,6 +115,38 @@ async function measure(url) {
       }),
     ),
   );
+  return (SILENCES / createMs) * 1000;
+}
+
+// The ceiling: a bare `node:http` server that reads each body and answers a constant 200.
+const BARE_SERVER = `
+const http = require('node:http');
+const body = Buffer.from('{"silenceID":"00000000-0000-4000-8000-000000000000"}\\n');
+const headers = { 'Content-Type': 'application/json', 'Content-Length': body.length };
+http.createServer((req, res) => {
+  req.on('data', () => {});
+  req.on('end', () => { res.writeHead(200, headers); res.end(body); });
+}).listen(Number(process.argv[1]), '127.0.0.1');
+`;
+
+async function bareRate() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const stop = await start(
+    'bare node:http',
+    process.execPath,
+    ['-e', BARE_SERVER, String(port)],
+    url,
+  );
+  try {
+    return await createRate(url);
+  } finally {
+    await stop();
+  }
+}
+
+async function measure(url) {
+  const rate = await createRate(url);
   const batches = alertBatches();
   const postMs = await timeMs(async () => {
     for (const body of batches) await post(`${url}/api/v2/alerts`, body);
@@ -119,7 +154,7 @@ async function measure(url) {
   const first = await getAlerts(url);
   const again = [await getAlerts(url), await getAlerts(url), await getAlerts(url)];
   return {
-    createRate: (SILENCES / createMs) * 1000,
+    createRate: rate,
     postMs,
     firstGet: first.ms,
     getMedian: median(again.map((r) => r.ms)),
@@ -127,7 +162,9 @@ async function measure(url) {
   };
 }
 
+const client = httpClient(CLIENTS);
 const results = {};
+const bare = await bareRate();
 const ours =
   process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
@@ -181,4 +218,8 @@ if (theirs) {
 console.log(
   `  first GET < 300 ms: ${fmt(mine.firstGet)} ms ${mine.firstGet < 300 ? 'MET' : 'MISSED'}`,
 );
+console.log(
+  `\nreference: a bare node:http server answering a constant body, same client: ${fmt(bare, 0)} POST/s`,
+);
+client.close();
 rmSync(work, { recursive: true, force: true });
