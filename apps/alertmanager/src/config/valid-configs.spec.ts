@@ -156,7 +156,6 @@ describe('valid configurations', () => {
         expect(full.url?.reveal()).toBe('https://hooks.example.com/alerts?token=abc');
         expect(full.http_config.basic_auth?.password?.reveal()).toBe('hook-password');
         expect(full.http_config.follow_redirects).toBe(false);
-        expect(full.payload).toEqual({ text: '{{ .CommonLabels.alertname }}', count: 3 });
         expect(templated).toMatchObject({ send_resolved: true, max_alerts: 0, timeout: 0 });
         expect(templated.url?.reveal()).toBe('http://localhost:5001/{{ .GroupLabels.team }}');
         expect(fromFile.url_file).toBe(join(dir, 'secrets/webhook-url'));

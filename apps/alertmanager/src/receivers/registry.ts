@@ -58,7 +58,7 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     configs: (r) => r.webhook_configs,
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
-    build: (c, deps) => new WebhookNotifier(c, deps.externalUrl),
+    build: (c, deps) => new WebhookNotifier(c, deps.externalUrl, undefined, deps.templates),
   }),
   kind<EmailConfig>({
     name: 'email',

@@ -11,6 +11,4 @@ export interface WebhookConfig {
   max_alerts: number;
   /** Milliseconds; 0 means only the pipeline's own timeout applies. */
   timeout: number;
-  /** Custom templated body (0.32+); undefined sends the standard payload. */
-  payload?: unknown;
 }

@@ -114,6 +114,16 @@ describe('WebhookNotifier over loopback HTTP', () => {
     expect(body.alerts[0].endsAt).toBe('0001-01-01T00:00:00Z');
   });
 
+  it('renders a templated URL for each notification', async () => {
+    const srv = await receiver();
+    servers.push(srv);
+    const config = webhookConfig(
+      `url: 'http://127.0.0.1:${srv.port}/{{ .Status }}/{{ .CommonLabels.alertname | toLower }}'`,
+    );
+    expect(await send(config)).toBeUndefined();
+    expect(srv.received.map((r) => r.url)).toEqual(['/firing/a']);
+  });
+
   it('sends basic auth, with the password read from a file at send time', async () => {
     const srv = await receiver();
     servers.push(srv);

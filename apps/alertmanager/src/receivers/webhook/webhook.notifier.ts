@@ -5,6 +5,8 @@ import { NotifyError, reasonForStatus, type Notifier } from '../../notify/notifi
 import type { NotifyContext } from '../../notify/notify-context';
 import { HttpClient } from '../http/http-client';
 import { buildWebhookPayload } from './webhook-payload';
+import { defaultTemplates, type TemplateSet } from '../../template';
+import { notificationRenderers } from '../templating/notification-text';
 
 /** Thrown into the request when the webhook's own `timeout` passes. */
 class WebhookTimeoutError extends Error {}
@@ -25,6 +27,7 @@ export class WebhookNotifier implements Notifier {
     private readonly config: WebhookConfig,
     private readonly externalUrl: string,
     client?: HttpClient,
+    private readonly templates: TemplateSet = defaultTemplates(),
   ) {
     this.client = client ?? new HttpClient(config.http_config);
   }
@@ -39,9 +42,13 @@ export class WebhookNotifier implements Notifier {
       maxAlerts: this.config.max_alerts,
       now: ctx.now,
     });
-    const url = this.config.url_file
+    const raw = this.config.url_file
       ? (await readFile(this.config.url_file, 'utf8')).trim()
       : (this.config.url?.reveal() ?? '');
+    // Since upstream 0.31 the URL may be a template, rendered per notification.
+    const url = raw.includes('{{')
+      ? notificationRenderers(this.templates, this.externalUrl, ctx, alerts).text(raw)
+      : raw;
     const signals = [ctx.signal];
     let timer: NodeJS.Timeout | undefined;
     if (this.config.timeout > 0) {
