@@ -1,12 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Registry } from 'prom-client';
+import { HotRoutes } from '../api/hot-routes';
 import { LifecycleController } from '../api/lifecycle.controller';
 import { MetricsController } from '../api/metrics.controller';
 import {
   ALERT_API_CONTROLLERS,
   alertApiProviders,
-  type AlertsApi,
-  type SilencesApi,
+  AlertsApi,
+  SilencesApi,
   type StatusApi,
 } from '../api/v2';
 import { Logger } from '../logging/logger';
@@ -41,6 +42,11 @@ export class AppModule {
         { provide: MetricsRegistry, useValue: parts.registry },
         { provide: ConfigReloader, useValue: parts.reloader },
         ...alertApiProviders(parts),
+        {
+          provide: HotRoutes,
+          useFactory: (alerts: AlertsApi, silences: SilencesApi) => new HotRoutes(alerts, silences),
+          inject: [AlertsApi, SilencesApi],
+        },
       ],
     };
   }

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { HotRoutes, type EtagFn } from '../api/hot-routes';
 import { AppModule } from '../app/app.module';
 import { buildInfo } from '../build/build-info';
 import { loadConfigFile, type LoadedConfig } from '../config';
@@ -85,6 +86,11 @@ export async function startServer(
   );
   app.disable('x-powered-by');
   if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
+  // The busiest routes skip Express's and Nest's routing; they answer as the controllers do.
+  const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
+  app
+    .get(HotRoutes)
+    .install(app.getHttpServer(), routePrefix, express.get('etag fn') as EtagFn | undefined);
   try {
     await app.listen(listen.port, listen.host ?? '::');
   } catch (error) {

@@ -2,17 +2,9 @@ import { All, Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { parseAlertQuery, type AlertQuery } from './alert-query';
 import { AlertsApi } from './alerts-api';
-import { decodePostableAlerts } from './decode/decode-postable-alerts';
 import { methodNotAllowed } from './method-not-allowed';
-import {
-  apiHeaders,
-  isJsonRequest,
-  queryParams,
-  readBody,
-  sendApiError,
-  sendJsonString,
-  streamBody,
-} from './http-io';
+import { apiHeaders, queryParams, sendJsonString, sendReply, streamBody } from './http-io';
+import { postAlertsReply } from './post-replies';
 
 /** `/api/v2/alerts` and `/api/v2/alerts/groups`, with go-swagger's status codes and bodies. */
 @Controller('api/v2')
@@ -22,22 +14,7 @@ export class AlertsV2Controller {
   /** 200 with an empty body; 400 with the joined messages when some alerts were invalid. */
   @Post('alerts')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!isJsonRequest(req)) {
-      const type = JSON.stringify(req.headers['content-type']);
-      return sendApiError(
-        res,
-        415,
-        415,
-        `unsupported media type ${type}, only [application/json] are allowed`,
-      );
-    }
-    const decoded = decodePostableAlerts(await readBody(req));
-    if (!Array.isArray(decoded)) {
-      return sendApiError(res, decoded.status, decoded.code, decoded.message);
-    }
-    const errors = await this.api.post(decoded);
-    if (errors.length > 0) return sendJsonString(res, 400, errors.join('; '));
-    apiHeaders(res).status(200).end();
+    sendReply(res, await postAlertsReply(this.api, req));
   }
 
   @Get('alerts')

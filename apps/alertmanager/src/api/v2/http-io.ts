@@ -1,29 +1,55 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
+
+/**
+ * An API v2 answer: its status and JSON body, or no body at all (an empty 200). Built apart from
+ * the response so the controllers and the hot routes (see `HotRoutes`) write the same answer.
+ */
+export interface ApiReply {
+  status: number;
+  body?: string;
+}
+
+/** A go-swagger error: `{"code":..,"message":..}` with the given HTTP status. */
+export function apiErrorReply(status: number, code: number, message: string): ApiReply {
+  return { status, body: JSON.stringify({ code, message }) };
+}
+
+/** A go-swagger string payload (400/500 bodies): a JSON string and a newline. */
+export function jsonStringReply(status: number, text: string): ApiReply {
+  return { status, body: `${JSON.stringify(text)}\n` };
+}
+
+/** A JSON value and a newline, as go-swagger's producer writes it, with 200. */
+export function jsonReply(value: unknown): ApiReply {
+  return { status: 200, body: `${JSON.stringify(value)}\n` };
+}
 
 /** Upstream API v2 answers carry no caching headers; HEAD forbids caching outright. */
 export function apiHeaders(res: Response): Response {
   return res.set('Cache-Control', 'no-store');
 }
 
+/** Writes an {@link ApiReply} through Express. */
+export function sendReply(res: Response, reply: ApiReply): void {
+  apiHeaders(res).status(reply.status);
+  if (reply.body === undefined) res.end();
+  else res.type('application/json').send(reply.body);
+}
+
 /** A go-swagger error: `{"code":..,"message":..}` with the given HTTP status. */
 export function sendApiError(res: Response, status: number, code: number, message: string): void {
-  apiHeaders(res).status(status).type('application/json').send(JSON.stringify({ code, message }));
+  sendReply(res, apiErrorReply(status, code, message));
 }
 
 /** A go-swagger string payload (400/500 bodies): a JSON string and a newline. */
 export function sendJsonString(res: Response, status: number, text: string): void {
-  apiHeaders(res)
-    .status(status)
-    .type('application/json')
-    .send(`${JSON.stringify(text)}\n`);
+  sendReply(res, jsonStringReply(status, text));
 }
 
 /** A JSON value and a newline, as go-swagger's producer writes it. */
 export function sendJson(res: Response, value: unknown): void {
-  apiHeaders(res)
-    .status(200)
-    .type('application/json')
-    .send(`${JSON.stringify(value)}\n`);
+  sendReply(res, jsonReply(value));
 }
 
 /** The query string parameters of a request, decoded as Go's `url.ParseQuery` does. */
@@ -37,17 +63,56 @@ export function queryParams(req: Request): URLSearchParams {
  * the handler (the app must be created with `bodyParser: false`); falls back to what a body
  * parser left behind when one ran anyway.
  */
-export async function readBody(req: Request): Promise<string> {
-  const parsed = req as Request & { rawBody?: Buffer };
-  if (parsed.rawBody) return parsed.rawBody.toString('utf8');
-  if (req.readableEnded) return req.body === undefined ? '' : JSON.stringify(req.body);
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+export function readBody(
+  req: IncomingMessage & { rawBody?: Buffer; body?: unknown },
+): Promise<string> {
+  if (req.rawBody) return Promise.resolve(req.rawBody.toString('utf8'));
+  if (req.readableEnded) {
+    return Promise.resolve(req.body === undefined ? '' : JSON.stringify(req.body));
+  }
+  return readStream(req);
+}
+
+// Listens for the stream's events rather than iterating it: the body is usually one chunk, and
+// an async iterator costs more per request than the read. An aborted request rejects with the
+// stream's error (`aborted`), as iterating it does.
+function readStream(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let first: Buffer | undefined;
+    let chunks: Buffer[] | undefined;
+    const onData = (chunk: Buffer) => {
+      if (first === undefined) first = chunk;
+      else (chunks ??= [first]).push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      const body = chunks ? Buffer.concat(chunks) : first;
+      resolve(body === undefined ? '' : body.toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      if (req.readableEnded) return;
+      cleanup();
+      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Whether the request's content type is JSON (or not given, which we accept). */
-export function isJsonRequest(req: Request): boolean {
+export function isJsonRequest(req: Pick<IncomingMessage, 'headers'>): boolean {
   const type = req.headers['content-type'];
   if (type === undefined || type === '') return true;
   return type.split(';')[0].trim().toLowerCase() === 'application/json';

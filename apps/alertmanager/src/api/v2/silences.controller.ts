@@ -1,17 +1,9 @@
 import { All, Controller, Delete, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SilenceError } from '../../silences';
-import { decodePostableSilence } from './decode/decode-postable-silence';
-import {
-  apiHeaders,
-  isJsonRequest,
-  queryParams,
-  readBody,
-  sendApiError,
-  sendJson,
-  sendJsonString,
-} from './http-io';
+import { apiHeaders, queryParams, sendApiError, sendJsonString, sendReply } from './http-io';
 import { methodNotAllowed } from './method-not-allowed';
+import { postSilenceReply, silenceFailureReply } from './post-replies';
 import { SilencesApi } from './silences-api';
 
 // go-openapi's `uuid` format: 32 hex digits, optionally grouped 8-4-4-4-12 by dashes.
@@ -36,18 +28,7 @@ export class SilencesV2Controller {
   /** 200 `{"silenceID"}` once the change is durable; 400, 404 or 422 as upstream. */
   @Post('silences')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!isJsonRequest(req)) {
-      const type = JSON.stringify(req.headers['content-type']);
-      const message = `unsupported media type ${type}, only [application/json] are allowed`;
-      return sendApiError(res, 415, 415, message);
-    }
-    const posted = decodePostableSilence(await readBody(req));
-    if ('status' in posted) return sendApiError(res, posted.status, posted.code, posted.message);
-    try {
-      sendJson(res, { silenceID: await this.api.post(posted) });
-    } catch (error) {
-      this.fail(res, error);
-    }
+    sendReply(res, await postSilenceReply(this.api, req));
   }
 
   @All('silences')
@@ -74,7 +55,7 @@ export class SilencesV2Controller {
       if (error instanceof SilenceError && error.status === 404) {
         return void apiHeaders(res).status(404).end();
       }
-      this.fail(res, error);
+      sendReply(res, silenceFailureReply(error));
     }
   }
 
@@ -87,11 +68,5 @@ export class SilencesV2Controller {
     if (UUID.test(id)) return true;
     sendApiError(res, 422, 601, `silenceID in path must be of type uuid: ${JSON.stringify(id)}`);
     return false;
-  }
-
-  private fail(res: Response, error: unknown): void {
-    if (error instanceof SilenceError) return sendJsonString(res, error.status, error.message);
-    // Storage failed: the change may not be durable, so it is not acknowledged.
-    sendJsonString(res, 500, `failed to store the silence: ${(error as Error).message}`);
   }
 }
