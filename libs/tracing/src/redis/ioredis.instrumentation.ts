@@ -63,6 +63,12 @@ type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
  * allocation per command.
  */
 const routed = new WeakMap<IoredisCommand, CommandTrace>();
+/**
+ * The redirection (or retry) error of a command of a cluster pipeline, kept while the pipeline
+ * decides whether to send the command again: ioredis installs no redirection handler of its own on
+ * pipelined commands, so that reply reaches the command's settlers first.
+ */
+const redirected = new WeakMap<IoredisCommand, unknown>();
 /** The name of the settler functions this module installs; how a traced command is recognised. */
 const TRACED_RESOLVE = 'redisxTracedResolve';
 /** The context a pipelined command belongs to, set when it was queued or its batch started. */
@@ -88,8 +94,10 @@ export function instrumentIoredis(
       if (command.resolve.name !== TRACED_RESOLVE) {
         const tracer = active();
         const earlier = tracer === undefined ? undefined : routed.get(command);
-        if (earlier !== undefined) wrapSettlers(command, earlier);
-        else if (tracer !== undefined) startCommand(tracer, this, command);
+        // A cluster is given the node only by a pipeline, which retries redirected commands itself.
+        const pipelined = node !== undefined && this.isCluster === true;
+        if (earlier !== undefined) wrapSettlers(command, earlier, pipelined);
+        else if (tracer !== undefined) startCommand(tracer, this, command, pipelined);
       } else if (this.isCluster !== true) {
         routed.get(command)?.routedTo(this.options.path ?? this.options.host, this.options.port);
       }
@@ -117,20 +125,23 @@ function startCommand(
   tracer: RedisCommandTracer,
   client: IoredisClient,
   command: IoredisCommand,
+  pipelined: boolean,
 ): void {
   if (SUBSCRIBING.has(command.name)) setDerivedRole(client, 'subscriber');
   const parent = command[PARENT] ?? context.active();
   const traced = tracer.start(command.name, command.args, describe(client), parent);
   if (traced === undefined) return;
   if (client.isCluster === true) routed.set(command, traced);
-  wrapSettlers(command, traced);
+  wrapSettlers(command, traced, pipelined);
 }
 
 /**
  * Ends the trace when ioredis settles the command. A cluster pipeline re-creates the promise of a
- * redirected command, and with it these functions; `routed` finds the trace again.
+ * redirected command, and with it these functions; `routed` finds the trace again. A redirection
+ * of a pipelined cluster command leaves the trace open: the pipeline sends the command again (and
+ * the trace ends on the final reply) or gives up, and then {@link settleRedirected} ends it.
  */
-function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
+function wrapSettlers(command: IoredisCommand, traced: CommandTrace, pipelined: boolean): void {
   const resolve = command.resolve;
   const reject = command.reject;
   command.resolve = function redisxTracedResolve(value: unknown) {
@@ -138,9 +149,35 @@ function wrapSettlers(command: IoredisCommand, traced: CommandTrace): void {
     return resolve(value);
   };
   command.reject = (error) => {
-    traced.fail(error);
+    if (pipelined && isRedirection(error)) redirected.set(command, error);
+    else traced.fail(error);
     return reject(error);
   };
+}
+
+/** The errors on which ioredis' cluster may send a pipeline again (`Cluster.handleError`). */
+function isRedirection(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (/^(?:MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message) ||
+      error.message === 'Connection is closed.')
+  );
+}
+
+/**
+ * Once a cluster pipeline has settled, ends as failed the commands whose last reply was a
+ * redirection it did not follow (commands it sent again and that succeeded are already ended).
+ */
+function settleRedirected(pipeline: IoredisPipeline): void {
+  const settle = () => {
+    for (const command of pipeline._queue) {
+      if (!redirected.has(command)) continue;
+      const error = redirected.get(command);
+      redirected.delete(command);
+      routed.get(command)?.fail(error);
+    }
+  };
+  pipeline.promise.then(settle, settle);
 }
 
 /** One description per client, rebuilt when its name or selected database changes. */
@@ -193,10 +230,13 @@ function instrumentPipeline(
       function (this: IoredisPipeline, ...rest) {
         const tracer = active();
         // MULTI pipelines come through twice: first to queue EXEC (_transactions > 0), then to send.
-        if (tracer === undefined || this._transactions > 0 || this[BATCH] || isAutomatic(this)) {
+        // A cluster pipeline comes through again for each redirection it follows.
+        if (tracer === undefined || this._transactions > 0 || this[BATCH]) {
           return original.apply(this, rest);
         }
         this[BATCH] = true;
+        if (this.isCluster === true) settleRedirected(this);
+        if (isAutomatic(this)) return original.apply(this, rest);
         const queue = this._queue;
         const transaction = queue.length > 0 && queue[0].name === 'multi';
         const size = transaction ? Math.max(queue.length - 2, 0) : queue.length;

@@ -61,11 +61,31 @@ export function registerRedisClient<T extends object>(client: T, name: string): 
     throw new TypeError('registerRedisClient: not an ioredis or node-redis client');
   }
   if (remember(driver) && active !== undefined) install(driver);
+  if (driver.kind === 'ioredis' && driver.parts.cluster !== undefined) adoptNodeDriver(client);
   if (driver.kind === 'node-redis') {
     if (active !== undefined) instrumentNodeRedisInstance(client, patcher);
     else lateInstances.add(new WeakRef(client));
   }
   return client;
+}
+
+/**
+ * A cluster sends each command on through a node connection, a `Redis` of its own ioredis copy,
+ * whose wrapper tells the command's span which node served it; that `Redis` class is reached only
+ * through a node, the first one the cluster has or creates (before it sends anything on it).
+ */
+function adoptNodeDriver(client: object): void {
+  const cluster = client as {
+    nodes?: () => object[];
+    once?: (event: string, listener: (node: object) => void) => unknown;
+  };
+  const adopt = (node: object) => {
+    const driver: Driver = { kind: 'ioredis', parts: { redis: owner(node, 'sendCommand') } };
+    if (remember(driver) && active !== undefined) install(driver);
+  };
+  const [first] = cluster.nodes?.() ?? [];
+  if (first !== undefined) adopt(first);
+  else cluster.once?.('+node', adopt);
 }
 
 function install(driver: Driver): void {

@@ -73,16 +73,25 @@ export class ClusterSlots {
   /** Hands the slot of `key`, which must hold no keys, from its master to the one on `port`. */
   async moveSlot(key: string, port: number): Promise<void> {
     const slot = String(slotOf(key));
+    const toId = this.ids.get(port) as string;
+    await this.migrateSlot(key, port);
+    await this.connection(port).call('CLUSTER', 'SETSLOT', slot, 'NODE', toId);
+    await this.connection(this.ownerOf(key)).call('CLUSTER', 'SETSLOT', slot, 'NODE', toId);
+    this.owners[Number(slot)] = port;
+  }
+
+  /**
+   * Starts handing the slot of `key` from its master to the one on `port`, as {@link moveSlot}
+   * does without completing it: until it completes, the old master answers `ASK` for the keys of
+   * the slot it does not hold, and the new one serves them after `ASKING`.
+   */
+  async migrateSlot(key: string, port: number): Promise<void> {
+    const slot = String(slotOf(key));
     const from = this.ownerOf(key);
-    const source = this.connection(from);
-    const target = this.connection(port);
     const fromId = this.ids.get(from) as string;
     const toId = this.ids.get(port) as string;
-    await target.call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', fromId);
-    await source.call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', toId);
-    await target.call('CLUSTER', 'SETSLOT', slot, 'NODE', toId);
-    await source.call('CLUSTER', 'SETSLOT', slot, 'NODE', toId);
-    this.owners[Number(slot)] = port;
+    await this.connection(port).call('CLUSTER', 'SETSLOT', slot, 'IMPORTING', fromId);
+    await this.connection(from).call('CLUSTER', 'SETSLOT', slot, 'MIGRATING', toId);
   }
 
   private connection(port: number): NodeConnection {
