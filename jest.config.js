@@ -7,4 +7,6 @@ module.exports = {
     '<rootDir>/libs/testing',
   ],
   reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
+  // A global option: the projects' own `testTimeout` does not apply in a multi-project run.
+  testTimeout: 30000,
 };

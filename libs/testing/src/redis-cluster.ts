@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProcess, runProcess, type RunningProcess } from './child-process';
@@ -110,7 +110,12 @@ async function startNode(taken: Set<number>): Promise<StartedNode> {
       async () => ended || (await redisAnswers(HOST, port)),
       10_000,
     );
-    if (!ended) return { host: HOST, port, dir, process: child };
+    if (!ended) {
+      // A node some test failed to stop must not keep the test runner from exiting.
+      child.child.unref();
+      for (const pipe of [child.child.stdout, child.child.stderr]) (pipe as Socket | null)?.unref();
+      return { host: HOST, port, dir, process: child };
+    }
     output = child.output().trim();
     await child.stop('SIGKILL');
     await rm(dir, { recursive: true, force: true });
