@@ -5,10 +5,8 @@ import type { MemoryAlertStore } from '../memory-alert-store';
 import type { LogFiles } from './log-files';
 import type { AppendLog } from './append-log';
 import { encodeRecord } from './alert-codec';
-import { frame } from './record-framing';
+import { rollSnapshot } from './roll-snapshot';
 import type { AlertRecovery } from './load-alert-state';
-
-const SNAPSHOT_CHUNK = 1000;
 
 /** Tuning of {@link PersistentAlertStore}. */
 export interface PersistenceOptions {
@@ -114,25 +112,16 @@ export class PersistentAlertStore implements AlertStore {
     this.deliver();
     return this.log.run(async () => {
       const generation = this.generation + 1;
-      const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
-      let chunk: Alert[] = [];
-      for (const alert of this.memory.list()) {
-        chunk.push(alert);
-        if (chunk.length === SNAPSHOT_CHUNK) {
-          frames.push(frame(encodeRecord({ put: chunk })));
-          chunk = [];
-        }
-      }
-      if (chunk.length > 0) frames.push(frame(encodeRecord({ put: chunk })));
-      this.log.discardPending();
-      const data = Buffer.concat(frames);
-      await this.files.writeSnapshot(data);
-      const previous = this.log.replaceFile(await this.files.openLog(generation, true), 0);
-      await previous.close();
+      const bytes = await rollSnapshot(
+        this.log,
+        this.files,
+        generation,
+        this.memory.list(),
+        (chunk) => encodeRecord({ put: chunk }),
+      );
       this.generation = generation;
-      this.snapshotBytes = data.length;
-      await this.files.removeStale(generation);
-      this.logger.debug('Compacted the alert log', { generation, bytes: data.length });
+      this.snapshotBytes = bytes;
+      this.logger.debug('Compacted the alert log', { generation, bytes });
     });
   }
 

@@ -1,12 +1,10 @@
 import type { Logger } from '../../logging/logger';
 import type { AppendLog } from '../../alerts/persistence/append-log';
 import type { LogFiles } from '../../alerts/persistence/log-files';
-import { frame } from '../../alerts/persistence/record-framing';
+import { rollSnapshot } from '../../alerts/persistence/roll-snapshot';
 import type { Silence } from '../silence';
 import type { SilenceJournal } from '../silence-store';
 import { encodeSilenceRecord } from './silence-codec';
-
-const SNAPSHOT_CHUNK = 1000;
 
 /**
  * The silences' log on disk: every change is one framed record appended to `silences-N.log` and
@@ -44,24 +42,10 @@ export class SilenceJournalFile implements SilenceJournal {
     let bytes = 0;
     await this.log.run(async () => {
       const generation = this.generation + 1;
-      const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
-      let chunk: Silence[] = [];
-      for (const silence of current()) {
-        chunk.push(silence);
-        if (chunk.length === SNAPSHOT_CHUNK) {
-          frames.push(frame(encodeSilenceRecord({ put: chunk })));
-          chunk = [];
-        }
-      }
-      if (chunk.length > 0) frames.push(frame(encodeSilenceRecord({ put: chunk })));
-      this.log.discardPending();
-      const data = Buffer.concat(frames);
-      await this.files.writeSnapshot(data);
-      const previous = this.log.replaceFile(await this.files.openLog(generation, true), 0);
-      await previous.close();
+      bytes = await rollSnapshot(this.log, this.files, generation, current(), (chunk) =>
+        encodeSilenceRecord({ put: chunk }),
+      );
       this.generation = generation;
-      await this.files.removeStale(generation);
-      bytes = data.length;
       this.logger.debug('Wrote the silences snapshot', { generation, bytes });
     });
     return bytes;
