@@ -93,17 +93,37 @@ function install(driver: Driver): void {
   else instrumentNodeRedis(driver.prototype, patcher, current);
 }
 
-/** Adds a driver unless the same prototypes are known; true when it was new. */
+/** ioredis's parts, each of which identifies its copy. */
+const IOREDIS_PARTS = ['redis', 'cluster', 'pipeline'] as const;
+
+/**
+ * Adds a driver unless its prototypes are known; true when it brought something new. An ioredis
+ * copy can be seen in pieces (a registered standalone client shows only its `Redis`, discovery
+ * shows the whole copy): pieces of a known copy are merged into it rather than dropped.
+ */
 function remember(driver: Driver): boolean {
-  const key =
-    driver.kind === 'ioredis' ? (driver.parts.redis ?? driver.parts.cluster) : driver.prototype;
-  const seen = known.some((other) =>
-    other.kind === 'ioredis'
-      ? (other.parts.redis ?? other.parts.cluster) === key
-      : other.prototype === key,
+  if (driver.kind === 'node-redis') {
+    const seen = known.some((o) => o.kind === 'node-redis' && o.prototype === driver.prototype);
+    if (!seen) known.push(driver);
+    return !seen;
+  }
+  const copy = known.find(
+    (o) =>
+      o.kind === 'ioredis' &&
+      IOREDIS_PARTS.some((part) => driver.parts[part] && o.parts[part] === driver.parts[part]),
   );
-  if (!seen) known.push(driver);
-  return !seen;
+  if (copy === undefined || copy.kind !== 'ioredis') {
+    known.push(driver);
+    return true;
+  }
+  let added = false;
+  for (const part of IOREDIS_PARTS) {
+    if (driver.parts[part] && !copy.parts[part]) {
+      copy.parts[part] = driver.parts[part];
+      added = true;
+    }
+  }
+  return added;
 }
 
 /** The ioredis and node-redis copies the application resolves, and the one next to this library. */
