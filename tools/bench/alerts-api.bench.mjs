@@ -4,12 +4,20 @@
 // run. Workload as in the reference baseline. `REDISX_AM_BIN` overrides our server's entry point,
 // `ALERTS` and `BATCH` the sizes. Every request goes through one light keep-alive client
 // (`httpClient`), the same for both servers.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPeer, fmt, httpClient, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
+import {
+  findPeer,
+  fmt,
+  freePort,
+  httpClient,
+  median,
+  repoRoot,
+  skipPeer,
+  startServer,
+  timeMs,
+} from './bench-support.mjs';
 
 const TOTAL = Number(process.env.ALERTS ?? 100_000);
 const BATCH = Number(process.env.BATCH ?? 1_000);
@@ -50,15 +58,6 @@ function batchBody(from) {
   return JSON.stringify(alerts);
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** VmRSS and VmHWM of a process, in MiB. */
 function memory(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -67,27 +66,8 @@ function memory(pid) {
 }
 
 async function start(name, cmd, args, port) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
-    try {
-      if ((await client.request(`${url}/-/healthy`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 2000) throw new Error(`${name} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  const stop = async () => {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    clearTimeout(timer);
-  };
-  return { name, url, pid: child.pid, stop };
+  return { name, url, ...(await startServer(name, cmd, args, url, client)) };
 }
 
 async function getMs(url) {

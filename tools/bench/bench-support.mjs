@@ -1,7 +1,9 @@
-// Small helpers shared by the benchmarks: timing, statistics, peers found on PATH.
-import { spawnSync } from 'node:child_process';
+// Small helpers shared by the benchmarks: timing, statistics, peers found on PATH, servers to
+// start and a light HTTP client to drive them.
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,4 +84,42 @@ export function httpClient(maxSockets = 8) {
     });
   }
   return { request, close: () => agent.destroy() };
+}
+
+/** A TCP port on loopback that nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns a server and waits until `GET <url>/-/healthy` answers 200 through `client` (one of
+ * {@link httpClient}); throws with its last stderr when it exits or never gets healthy. Returns
+ * its pid and `stop()`, which sends SIGTERM and kills it after 10 s.
+ */
+export async function startServer(name, cmd, args, url, client) {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
+    try {
+      if ((await client.request(`${url}/-/healthy`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 2000) throw new Error(`${name} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    clearTimeout(timer);
+  };
+  return { pid: child.pid, stop };
 }

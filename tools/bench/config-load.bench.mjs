@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import {
   findPeer,
   fmt,
+  freePort,
   median,
   repoRoot,
   requireFromRepo,
@@ -103,15 +103,6 @@ for (const name of sharedFiles) {
   console.log(line);
 }
 if (!amtool) skipPeer('amtool', 'not installed (apt-get install prometheus-alertmanager)');
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Milliseconds from spawning a server to its first 200 on /-/healthy. */
 async function startupMs(cmd, args, port) {

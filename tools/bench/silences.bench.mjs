@@ -6,12 +6,20 @@
 // through one light keep-alive client (`httpClient`), the same for both servers; a bare `node:http`
 // server answering the creates with a constant body is measured with it too, as the ceiling of
 // this client and machine.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPeer, fmt, httpClient, median, repoRoot, skipPeer, timeMs } from './bench-support.mjs';
+import {
+  findPeer,
+  fmt,
+  freePort,
+  httpClient,
+  median,
+  repoRoot,
+  skipPeer,
+  startServer,
+  timeMs,
+} from './bench-support.mjs';
 
 const SILENCES = Number(process.env.SILENCES ?? 10_000);
 const ALERTS = Number(process.env.ALERTS ?? 10_000);
@@ -53,35 +61,8 @@ function alertBatches() {
   return batches;
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function start(name, cmd, args, url) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
-    try {
-      if ((await client.request(`${url}/-/healthy`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 2000) throw new Error(`${name} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    clearTimeout(timer);
-  };
+  return (await startServer(name, cmd, args, url, client)).stop;
 }
 
 async function post(url, body) {
