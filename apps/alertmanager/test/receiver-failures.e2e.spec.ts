@@ -158,16 +158,20 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
   });
 
   it('does not retry a 400 and logs it', async () => {
+    // The failed flush is tried again at the next group_interval (1 s here), as upstream's; what
+    // matters is that no flush retries: every request is one flush's only, failed, attempt.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(
-      metricValue(metrics, 'alertmanager_notification_requests_total{integration="slack"}'),
-    ).toBe(1);
+    const requests = metricValue(
+      metrics,
+      'alertmanager_notification_requests_total{integration="slack"}',
+    );
+    expect(requests).toBeGreaterThanOrEqual(1);
     expect(
       metricValue(
         metrics,
         'alertmanager_notifications_failed_total{integration="slack",reason="clientError"}',
       ),
-    ).toBe(1);
+    ).toBe(requests);
     expect(server.process.output()).toMatch(
       /Notify for alerts failed.*chat400\/slack\[0\]: notify retry canceled due to unrecoverable error after 1 attempts: unexpected status code 400: failing on purpose/,
     );
