@@ -10,7 +10,7 @@ import type { AlertRecovery } from './load-alert-state';
 
 /** Tuning of {@link PersistentAlertStore}. */
 export interface PersistenceOptions {
-  /** Longest time an acknowledged change waits for its fsync. Default 200 ms; at most 1 s. */
+  /** Longest time a change the API does not wait for (a GC deletion) waits for its fsync. */
   syncIntervalMs: number;
   /** The log is compacted into a snapshot once it is this big and twice the last snapshot. */
   compactAfterBytes: number;
@@ -19,18 +19,19 @@ export interface PersistenceOptions {
 /**
  * An {@link AlertStore} that survives restarts: the in-memory store answers every read, and each
  * change is appended to a log (see {@link AppendLog}) that is compacted into a snapshot when it
- * grows. `put` resolves once the change is in memory; it is on disk within `syncIntervalMs`.
+ * grows. `put` resolves once the change is on disk, so an acknowledged alert survives `kill -9`.
  *
- * Subscribers and the log get accepted alerts right after the current I/O turn rather than inside
- * `put`, as upstream's dispatcher reads them from a channel: the API answers first, and routing
- * and encoding run while the client prepares its next request.
+ * Alerts accepted during one I/O turn go to the log as one record, committed with one fsync that
+ * concurrent requests share (group commit). Subscribers get them right after the write starts,
+ * as upstream's dispatcher reads them from a channel: routing runs while the disk syncs.
  */
 export class PersistentAlertStore implements AlertStore {
   private compacting = false;
   private snapshotBytes: number;
   private readonly listeners = new Set<AlertListener>();
   private pending: Alert[] = [];
-  private scheduled = false;
+  /** Settles the puts gathered in `pending` once their record is on disk; set while gathering. */
+  private gathering: { done: Promise<void>; settle: (commit: Promise<void>) => void } | undefined;
 
   constructor(
     private readonly memory: MemoryAlertStore,
@@ -49,25 +50,32 @@ export class PersistentAlertStore implements AlertStore {
     return this.memory.size;
   }
 
+  /** Resolves once the alerts are on disk; rejects when the log cannot be written. */
   put(alerts: readonly Alert[]): Promise<void> {
-    const stored = this.memory.merge(alerts);
-    if (stored.length > 0) {
-      for (const alert of stored) this.pending.push(alert);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.deliver());
-      }
+    if (alerts.length === 0) return Promise.resolve();
+    for (const alert of this.memory.merge(alerts)) this.pending.push(alert);
+    if (!this.gathering) {
+      let settle!: (commit: Promise<void>) => void;
+      const done = new Promise<void>((resolve, reject) => {
+        settle = (commit) => commit.then(resolve, reject);
+      });
+      this.gathering = { done, settle };
+      setImmediate(() => this.deliver());
     }
-    return Promise.resolve();
+    return this.gathering.done;
   }
 
-  /** Hands the alerts accepted since the last delivery to the log and every subscriber. */
+  /** Commits the alerts accepted since the last delivery, then hands them to every subscriber. */
   private deliver(): void {
-    this.scheduled = false;
+    const gathering = this.gathering;
+    this.gathering = undefined;
     const batch = this.pending;
-    if (batch.length === 0) return;
+    if (batch.length === 0) {
+      gathering?.settle(Promise.resolve());
+      return;
+    }
     this.pending = [];
-    this.log.append(encodeRecord({ put: batch }));
+    gathering?.settle(this.log.commit(encodeRecord({ put: batch })));
     for (const alert of batch) for (const listener of this.listeners) listener(alert);
     this.compactIfDue();
   }

@@ -2,6 +2,7 @@ import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AlertsApi } from '../v2/alerts-api';
 import { readBody } from '../v2/http-io';
+import { alertStorageFailure } from '../v2/post-replies';
 import { decodeV1Alerts } from './decode-v1-alerts';
 
 // API v1 answered every request with these headers (CORS for the old UI, no caching).
@@ -25,17 +26,23 @@ export class AlertsV1Controller {
   @Post('alerts')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
     res.set(V1_HEADERS).type('application/json');
+    let posted: ReturnType<typeof decodeV1Alerts>;
+    try {
+      posted = decodeV1Alerts(await readBody(req));
+    } catch (error) {
+      return fail(res, 400, 'bad_data', (error as Error).message);
+    }
     let errors: string[];
     try {
-      errors = await this.api.post(decodeV1Alerts(await readBody(req)));
+      errors = await this.api.post(posted);
     } catch (error) {
-      return badData(res, (error as Error).message);
+      return fail(res, 500, 'server_error', alertStorageFailure(error));
     }
-    if (errors.length > 0) return badData(res, errors.join('; '));
+    if (errors.length > 0) return fail(res, 400, 'bad_data', errors.join('; '));
     res.status(200).send('{"status":"success"}');
   }
 }
 
-function badData(res: Response, error: string): void {
-  res.status(400).send(JSON.stringify({ status: 'error', errorType: 'bad_data', error }));
+function fail(res: Response, status: number, errorType: string, error: string): void {
+  res.status(status).send(JSON.stringify({ status: 'error', errorType, error }));
 }

@@ -18,16 +18,27 @@ function unsupportedMediaType(req: IncomingMessage): ApiReply {
 }
 
 /**
- * `POST /api/v2/alerts`: 200 with an empty body; 400 with the joined messages when some alerts
- * were invalid; go-swagger's 400, 415 and 422 for a body it refuses.
+ * `POST /api/v2/alerts`: 200 with an empty body once the valid alerts are on disk; 400 with the
+ * joined messages when some alerts were invalid; go-swagger's 400, 415 and 422 for a body it
+ * refuses; 500 when the alerts could not be made durable (so the sender retries).
  */
 export async function postAlertsReply(api: AlertsApi, req: IncomingMessage): Promise<ApiReply> {
   if (!isJsonRequest(req)) return unsupportedMediaType(req);
   const decoded = decodePostableAlerts(await readBody(req));
   if (!Array.isArray(decoded)) return apiErrorReply(decoded.status, decoded.code, decoded.message);
-  const errors = await api.post(decoded);
+  let errors: string[];
+  try {
+    errors = await api.post(decoded);
+  } catch (error) {
+    return jsonStringReply(500, alertStorageFailure(error));
+  }
   if (errors.length > 0) return jsonStringReply(400, errors.join('; '));
   return { status: 200 };
+}
+
+/** The message of a 500 for alerts that were accepted in memory but could not be written. */
+export function alertStorageFailure(error: unknown): string {
+  return `failed to store the alerts: ${(error as Error).message}`;
 }
 
 /** `POST /api/v2/silences`: 200 `{"silenceID"}` once the change is durable; 400, 404, 415 or 422. */
