@@ -1,4 +1,5 @@
 import { ingestAlerts, type PostedAlert } from './alert-ingest';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
 const FIVE_MIN = 5 * 60_000;
@@ -7,8 +8,8 @@ function posted(fields: Partial<PostedAlert>): PostedAlert {
   return {
     labels: { a: 'b' },
     annotations: {},
-    startsAt: 0,
-    endsAt: 0,
+    startsAt: GO_ZERO_TIME,
+    endsAt: GO_ZERO_TIME,
     generatorURL: '',
     ...fields,
   };
@@ -31,6 +32,11 @@ describe('ingestAlerts', () => {
       'only end (future)',
       { endsAt: NOW + 1000 },
       { startsAt: NOW + 1000, endsAt: NOW + 1000, timeout: false },
+    ],
+    [
+      'only end, at the Unix epoch (a time like any other)',
+      { endsAt: 0 },
+      { startsAt: 0, endsAt: 0, timeout: false },
     ],
     [
       'both',

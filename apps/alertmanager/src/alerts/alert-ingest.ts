@@ -1,9 +1,10 @@
 import type { LabelSet } from '../labels';
 import type { Alert } from './alert.model';
-import { validateAlert } from './alert-validation';
+import { NO_ALERT_LIMITS, validateAlert, type AlertLimits } from './alert-validation';
 import { fingerprint } from './fingerprint';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
-/** An alert as a client posts it (API v1 or v2), already decoded; times in ms, 0 for unset. */
+/** An alert as a client posts it (API v1 or v2), already decoded; unset times are Go's zero. */
 export interface PostedAlert {
   labels: LabelSet;
   annotations: LabelSet;
@@ -31,21 +32,25 @@ export function ingestAlerts(
   posted: readonly PostedAlert[],
   now: number,
   resolveTimeout: number,
+  limits: AlertLimits = NO_ALERT_LIMITS,
 ): IngestResult {
   const result: IngestResult = { valid: [], errors: [], firing: 0, resolved: 0 };
   for (const p of posted) {
     let startsAt = p.startsAt;
     let endsAt = p.endsAt;
     let timeout = false;
-    if (startsAt === 0) startsAt = endsAt === 0 ? now : endsAt;
-    if (endsAt === 0) {
+    if (startsAt === GO_ZERO_TIME) startsAt = endsAt === GO_ZERO_TIME ? now : endsAt;
+    if (endsAt === GO_ZERO_TIME) {
       timeout = true;
       endsAt = now + resolveTimeout;
     }
     if (endsAt > now) result.firing++;
     else result.resolved++;
     const labels = withoutEmptyValues(p.labels);
-    const error = validateAlert({ labels, annotations: p.annotations, startsAt, endsAt });
+    const error = validateAlert(
+      { labels, annotations: p.annotations, startsAt, endsAt, generatorURL: p.generatorURL },
+      limits,
+    );
     if (error !== undefined) {
       result.errors.push(error);
       continue;

@@ -1,8 +1,10 @@
 import type { LabelSet } from '../labels';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 /**
- * An alert as the server holds it. Times are milliseconds since the Unix epoch; `0` stands for
- * Go's zero time ("unset"), which is how upstream clients such as amtool send an absent time.
+ * An alert as the server holds it. Times are milliseconds since the Unix epoch; Go's zero time
+ * (`GO_ZERO_TIME`) stands for "unset", which is how upstream clients such as amtool send an
+ * absent time.
  */
 export interface Alert {
   labels: LabelSet;
@@ -21,5 +23,5 @@ export interface Alert {
 
 /** An alert is resolved at `now` when its end is set and not after `now`. */
 export function isResolvedAt(alert: Pick<Alert, 'endsAt'>, now: number): boolean {
-  return alert.endsAt !== 0 && alert.endsAt <= now;
+  return alert.endsAt !== GO_ZERO_TIME && alert.endsAt <= now;
 }

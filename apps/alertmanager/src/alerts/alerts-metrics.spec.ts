@@ -3,6 +3,7 @@ import { ingestAlerts } from './alert-ingest';
 import { fixedMuting } from './alert-status';
 import { AlertsMetrics } from './alerts-metrics';
 import { MemoryAlertStore } from './memory-alert-store';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 const NOW = 1_000_000;
 
@@ -11,10 +12,10 @@ it('counts received, invalid, and active/suppressed alerts at scrape time', asyn
   const store = new MemoryAlertStore({ now: () => NOW });
   const muting = fixedMuting([{ mutedBy: (l) => (l['severity'] === 'warning' ? ['s1'] : []) }]);
   const metrics = new AlertsMetrics(registry, store, muting, { now: () => NOW });
-  const posted = (labels: Record<string, string>, endsAt = 0) => ({
+  const posted = (labels: Record<string, string>, endsAt = GO_ZERO_TIME) => ({
     labels,
     annotations: {},
-    startsAt: 0,
+    startsAt: GO_ZERO_TIME,
     endsAt,
     generatorURL: '',
   });

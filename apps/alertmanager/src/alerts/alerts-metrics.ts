@@ -3,6 +3,7 @@ import type { Clock } from '../time/clock';
 import type { AlertStore } from './alert-store';
 import { alertStatus, type AlertMuting } from './alert-status';
 import type { IngestResult } from './alert-ingest';
+import { isResolvedAt } from './alert.model';
 
 /**
  * Upstream's alert metrics: `alertmanager_alerts{state}` counted from the store at each scrape,
@@ -23,7 +24,7 @@ export class AlertsMetrics {
         let active = 0;
         let suppressed = 0;
         for (const alert of store.list()) {
-          if (alert.endsAt !== 0 && alert.endsAt <= now) continue;
+          if (isResolvedAt(alert, now)) continue;
           if (alertStatus(muting, alert.labels, now).state === 'suppressed') suppressed++;
           else active++;
         }

@@ -11,8 +11,10 @@ import { SilenceStore } from '../silences';
 import { HotRoutes, type EtagFn } from './hot-routes';
 import { LifecycleController } from './lifecycle.controller';
 import { AlertsApi, ALERT_API_CONTROLLERS, alertApiProviders, SilencesApi, StatusApi } from './v2';
+import { RequestBodyReader } from './request-body';
 
 const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
+const BODY_LIMIT = 64 * 1024;
 
 /** One API over fresh stores, with or without the hot routes in front of Nest. */
 async function startApp(hot: boolean, prefix: string) {
@@ -27,6 +29,7 @@ async function startApp(hot: boolean, prefix: string) {
     resolveTimeout: () => 5 * 60_000,
   });
   const silencesApi = new SilencesApi({ silences, clock });
+  const bodies = new RequestBodyReader(BODY_LIMIT);
   const statusApi = new StatusApi({
     config: () => ({ receivers: [] }) as unknown as AlertmanagerConfig,
     startedAt: NOW,
@@ -34,7 +37,7 @@ async function startApp(hot: boolean, prefix: string) {
   @Module({
     controllers: [LifecycleController, ...ALERT_API_CONTROLLERS],
     providers: [
-      ...alertApiProviders({ alertsApi, statusApi, silencesApi }),
+      ...alertApiProviders({ alertsApi, statusApi, silencesApi, bodies }),
       { provide: ConfigReloader, useValue: {} },
     ],
   })
@@ -47,7 +50,7 @@ async function startApp(hot: boolean, prefix: string) {
   if (prefix !== '') app.setGlobalPrefix(prefix);
   if (hot) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
-    new HotRoutes(alertsApi, silencesApi).install(
+    new HotRoutes(alertsApi, silencesApi, bodies).install(
       app.getHttpServer(),
       prefix,
       express.get('etag fn') as EtagFn,
@@ -115,6 +118,10 @@ const CASES: Array<[string, string, Record<string, string>, string | undefined]>
   ['POST', '/api/v2/alerts', JSON_TYPE, JSON.stringify([{ labels: { a: 'b' } }])],
   ['POST', '/api/v2/alerts', JSON_TYPE, JSON.stringify([{ labels: {} }, { labels: { '0': 'x' } }])],
   ['POST', '/api/v2/alerts?x=1', JSON_TYPE, '[]'],
+  ['POST', '/api/v2/alerts', {}, '[]'],
+  ['POST', '/api/v2/alerts', { 'Content-Type': 'application/json;;' }, '[]'],
+  ['POST', '/api/v2/alerts', JSON_TYPE, `[${' '.repeat(BODY_LIMIT)}]`],
+  ['POST', '/api/v2/silences', JSON_TYPE, `{${' '.repeat(BODY_LIMIT)}}`],
   ['PUT', '/api/v2/alerts', JSON_TYPE, '[]'],
 ];
 
@@ -131,7 +138,7 @@ describe.each(['', '/am'])('HotRoutes under the route prefix %j', (prefix) => {
   });
 
   it.each(CASES)(
-    'answers %s %s %j %j as the controllers do',
+    'answers %s %s %j, case %#, as the controllers do',
     async (method, path, headers, body) => {
       const expected = await send(plain.port, method, prefix + path, headers, body);
       expect(await send(hot.port, method, prefix + path, headers, body)).toBe(expected);

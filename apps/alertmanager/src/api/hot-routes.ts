@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Logger as NestLogger } from '@nestjs/common';
 import { AlertsApi } from './v2/alerts-api';
+import type { RequestBodyReader } from './request-body';
 import type { ApiReply } from './v2/http-io';
 import { postAlertsReply, postSilenceReply } from './v2/post-replies';
 import { SilencesApi } from './v2/silences-api';
@@ -26,6 +27,7 @@ export class HotRoutes {
   constructor(
     private readonly alertsApi: AlertsApi,
     private readonly silencesApi: SilencesApi,
+    private readonly bodies: RequestBodyReader,
   ) {}
 
   /**
@@ -60,11 +62,11 @@ export class HotRoutes {
       const { url, method } = req;
       if (method === 'POST') {
         if (url === silences) {
-          this.answer(postSilenceReply(this.silencesApi, req), res, etag);
+          this.answer(postSilenceReply(this.silencesApi, this.bodies, req), res, etag);
           return true;
         }
         if (url === alerts) {
-          this.answer(postAlertsReply(this.alertsApi, req), res, etag);
+          this.answer(postAlertsReply(this.alertsApi, this.bodies, req), res, etag);
           return true;
         }
         return false;
@@ -112,14 +114,17 @@ function writeReply(res: ServerResponse, reply: ApiReply, etag: EtagFn | undefin
     return;
   }
   const body = Buffer.from(reply.body);
-  res.writeHead(
-    reply.status,
-    withEtag(
-      { 'Cache-Control': 'no-store', 'Content-Type': JSON_TYPE, 'Content-Length': body.length },
-      body,
-      etag,
-    ),
+  const headers = withEtag(
+    {
+      'Cache-Control': 'no-store',
+      ...reply.headers,
+      'Content-Type': JSON_TYPE,
+      'Content-Length': body.length,
+    },
+    body,
+    etag,
   );
+  res.writeHead(reply.status, headers);
   res.end(body);
 }
 

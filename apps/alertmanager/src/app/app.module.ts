@@ -15,6 +15,7 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloader } from '../reload/config-reloader';
 import { Clock } from '../time/clock';
 import { ServerOptions } from '../server/server-options';
+import { RequestBodyReader } from '../api/request-body';
 
 /** The plain objects the server is assembled from; built outside Nest so tests can build them. */
 export interface AppParts {
@@ -26,6 +27,7 @@ export interface AppParts {
   alertsApi: AlertsApi;
   statusApi: StatusApi;
   silencesApi: SilencesApi;
+  bodies: RequestBodyReader;
 }
 
 /** Wires the HTTP layer to the server's parts. It holds no logic of its own. */
@@ -44,8 +46,9 @@ export class AppModule {
         ...alertApiProviders(parts),
         {
           provide: HotRoutes,
-          useFactory: (alerts: AlertsApi, silences: SilencesApi) => new HotRoutes(alerts, silences),
-          inject: [AlertsApi, SilencesApi],
+          useFactory: (alerts: AlertsApi, silences: SilencesApi, bodies: RequestBodyReader) =>
+            new HotRoutes(alerts, silences, bodies),
+          inject: [AlertsApi, SilencesApi, RequestBodyReader],
         },
       ],
     };

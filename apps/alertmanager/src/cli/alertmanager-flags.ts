@@ -1,6 +1,6 @@
 import { LOG_LEVELS } from '../logging/logger';
 import { parseDuration } from '../time/duration';
-import type { ServerOptions } from '../server/server-options';
+import { SERVER_DEFAULTS, type ServerOptions } from '../server/server-options';
 import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
 
 /** The server's command line: Alertmanager's flag names and defaults. */
@@ -42,6 +42,13 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Prefix for the internal routes of web endpoints. Defaults to path of --web.external-url.',
     },
     {
+      name: 'web.max-request-bytes',
+      kind: 'string',
+      default: String(SERVER_DEFAULTS.maxRequestBytes),
+      placeholder: 'BYTES',
+      help: 'Maximum size of a request body in bytes; a longer one is refused with 413. If zero, no limit is set.',
+    },
+    {
       name: 'log.level',
       kind: 'enum',
       values: LOG_LEVELS,
@@ -61,6 +68,20 @@ export const alertmanagerCommand: CommandSpec = {
       default: '30m',
       placeholder: 'DURATION',
       help: 'Interval between alert GC.',
+    },
+    {
+      name: 'alerts.max-labels-size-bytes',
+      kind: 'string',
+      default: String(SERVER_DEFAULTS.maxAlertLabelsBytes),
+      placeholder: 'BYTES',
+      help: 'Maximum size in bytes of the label names and values of one alert; a larger alert is refused. If zero, no limit is set.',
+    },
+    {
+      name: 'alerts.max-annotations-size-bytes',
+      kind: 'string',
+      default: String(SERVER_DEFAULTS.maxAlertAnnotationsBytes),
+      placeholder: 'BYTES',
+      help: 'Maximum size in bytes of the annotation names and values and the generator URL of one alert; a larger alert is refused. If zero, no limit is set.',
     },
     {
       name: 'data.retention',
@@ -124,6 +145,9 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maintenanceInterval: positiveDuration(parsed, 'data.maintenance-interval'),
     maxSilences: integer(parsed, 'silences.max-silences'),
     maxSilenceSizeBytes: integer(parsed, 'silences.max-silence-size-bytes'),
+    maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
+    maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
+    maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),
   };
 }
 

@@ -5,6 +5,7 @@ import { sortAlerts } from './alert-order';
 import { groupKeyOf } from './group-labels';
 import type { RouteNode } from './route-tree';
 import type { Scheduler, TimerHandle } from './scheduler';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 /** Sends one flush's alerts; resolves true when the whole pipeline succeeded. */
 export type FlushNotify = (
@@ -118,7 +119,7 @@ export class AggregationGroup {
         snapshot.push(copy);
         resolved.push(copy);
       } else {
-        snapshot.push({ ...alert, endsAt: 0 });
+        snapshot.push({ ...alert, endsAt: GO_ZERO_TIME });
       }
     }
     if (!(await this.deps.notify(this, sortAlerts(snapshot), now))) return;

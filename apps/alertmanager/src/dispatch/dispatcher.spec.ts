@@ -11,6 +11,7 @@ import { DispatcherMetrics } from './dispatcher-metrics';
 import { FakeScheduler } from './fake-scheduler';
 import { MemoryAlertStore } from '../alerts/memory-alert-store';
 import { testAlert } from '../alerts/testing/test-alert';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 const T0 = 1_700_000_000_000;
 const S = 1000;
@@ -213,11 +214,14 @@ time_intervals: [{name: m, time_intervals: [{years: ['1990']}]}]`);
     ]);
     await t.scheduler.advance(10 * S);
     expect(
-      t.pipeline.flushes[0].alerts.map((a) => [a.labels.alertname, a.endsAt - (a.endsAt && T0)]),
+      t.pipeline.flushes[0].alerts.map((a) => [
+        a.labels.alertname,
+        a.endsAt === GO_ZERO_TIME ? 'zero' : a.endsAt - T0,
+      ]),
     ).toEqual([
       ['Y', 5 * S],
-      ['Z', 0],
-      ['X', 0],
+      ['Z', 'zero'],
+      ['X', 'zero'],
     ]);
     // The group itself keeps the real end times (the failed flush kept the resolved alert).
     expect(t.dispatcher.groups()[0].alerts.map((a) => a.endsAt)).toEqual([

@@ -12,6 +12,7 @@ import type { ConfigReloader } from '../reload/config-reloader';
 import { openSilenceStore, registerSilenceMetrics } from '../silences';
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
+import { SERVER_DEFAULTS } from './server-options';
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -99,6 +100,11 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     muting: graph.muting,
     clock,
     resolveTimeout: () => reloader.config.config.global.resolve_timeout,
+    limits: {
+      maxLabelsBytes: options.maxAlertLabelsBytes ?? SERVER_DEFAULTS.maxAlertLabelsBytes,
+      maxAnnotationsBytes:
+        options.maxAlertAnnotationsBytes ?? SERVER_DEFAULTS.maxAlertAnnotationsBytes,
+    },
     metrics,
   });
   registerSilenceMetrics(registry, silences.store, clock);

@@ -21,7 +21,20 @@ export interface ServerOptions {
   maxSilences: number;
   /** `--silences.max-silence-size-bytes`: largest silence as stored; 0 for no limit. */
   maxSilenceSizeBytes: number;
+  /** `--web.max-request-bytes`: longest request body accepted; 0 for no limit. */
+  maxRequestBytes?: number;
+  /** `--alerts.max-labels-size-bytes`: most bytes of label names and values per alert; 0: none. */
+  maxAlertLabelsBytes?: number;
+  /** `--alerts.max-annotations-size-bytes`: most bytes of annotations (and generator URL). */
+  maxAlertAnnotationsBytes?: number;
 }
+
+/** Defaults of the optional {@link ServerOptions}, the same as the flags'. */
+export const SERVER_DEFAULTS = {
+  maxRequestBytes: 4 * 1024 * 1024,
+  maxAlertLabelsBytes: 64 * 1024,
+  maxAlertAnnotationsBytes: 1024 * 1024,
+} as const;
 
 /** Injection token for {@link ServerOptions}. */
 export const ServerOptions = Symbol('ServerOptions');

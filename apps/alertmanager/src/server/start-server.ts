@@ -16,7 +16,8 @@ import { systemClock, type Clock } from '../time/clock';
 import { assembleAlerting } from './assemble-alerting';
 import { resolveExternalUrl, type ExternalUrl } from './external-url';
 import { parseListenAddress } from './listen-address';
-import type { ServerOptions } from './server-options';
+import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
+import { RequestBodyReader } from '../api/request-body';
 
 /** A started server and the handles to drive it. */
 export interface RunningServer {
@@ -77,7 +78,8 @@ export async function startServer(
     externalUrl: () => external.url,
   });
 
-  const parts = { options, logger, clock, registry, reloader, ...alerting.apiParts };
+  const bodies = new RequestBodyReader(options.maxRequestBytes ?? SERVER_DEFAULTS.maxRequestBytes);
+  const parts = { options, logger, clock, registry, reloader, bodies, ...alerting.apiParts };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forParts(parts),
     new ExpressAdapter(),

@@ -1,6 +1,7 @@
 import type { Alert } from '../alerts/alert.model';
 import { templateData } from './template-data';
 import type { GoStruct } from './exec/values';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 const alert = (labels: Record<string, string>, endsAt: number): Alert => ({
   labels: { alertname: 'SampleAlert', severity: 'critical', ...labels },
@@ -25,6 +26,9 @@ export function sampleTemplateData(receiver: string): GoStruct {
     groupLabels: { alertname: 'SampleAlert' },
     externalURL: 'http://alertmanager.example:9093',
     now,
-    alerts: [alert({ instance: 'a:9100' }, 0), alert({ instance: 'b:9100' }, now - 60_000)],
+    alerts: [
+      alert({ instance: 'a:9100' }, GO_ZERO_TIME),
+      alert({ instance: 'b:9100' }, now - 60_000),
+    ],
   });
 }

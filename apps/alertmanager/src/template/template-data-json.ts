@@ -1,6 +1,7 @@
 import { goTime } from './funcs/go-time';
 import { GoStruct, type Value } from './exec/values';
 import { alertList, kv } from './template-data';
+import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 /** Upstream's `template.Data` in its JSON form (`amtool template render --template.data`). */
 export interface TemplateDataJson {
@@ -21,9 +22,9 @@ export interface TemplateDataJson {
   externalURL?: string;
 }
 
-/** A JSON time as epoch ms; absent or Go's zero time is 0. */
+/** A JSON time as epoch ms; absent is Go's zero time. */
 function time(text: string | undefined): number {
-  if (!text || text.startsWith('0001-01-01')) return 0;
+  if (!text) return GO_ZERO_TIME;
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) throw new Error(`parsing time ${JSON.stringify(text)}: invalid time`);
   return ms;

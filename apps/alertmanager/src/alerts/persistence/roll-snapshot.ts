@@ -1,6 +1,7 @@
 import type { AppendLog } from './append-log';
 import type { LogFiles } from './log-files';
 import { frame } from './record-framing';
+import { nextTurn } from '../../time/next-turn';
 
 /** How many items go into one snapshot record. */
 const SNAPSHOT_CHUNK = 1000;
@@ -8,8 +9,10 @@ const SNAPSHOT_CHUNK = 1000;
 /**
  * Writes `items` as snapshot generation `generation` (a header frame, then records of up to 1,000
  * items each), continues the log in a fresh file of that generation and removes older files.
- * Call it inside `log.run` with the state taken there, so that changes queued before are in the
- * snapshot and later ones in the new log: nothing is lost or counted twice. Returns the
+ * Call it inside `log.run` with the state taken there. The items are taken, and the records
+ * queued so far dropped, at the same instant, before the first await: changes queued before are
+ * in the snapshot and later ones go to the new log, so nothing is lost. Encoding then yields to
+ * the event loop between records, so a large state never holds it for long. Returns the
  * snapshot's size in bytes.
  */
 export async function rollSnapshot<T>(
@@ -19,17 +22,13 @@ export async function rollSnapshot<T>(
   items: Iterable<T>,
   encode: (chunk: T[]) => Buffer,
 ): Promise<number> {
-  const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
-  let chunk: T[] = [];
-  for (const item of items) {
-    chunk.push(item);
-    if (chunk.length === SNAPSHOT_CHUNK) {
-      frames.push(frame(encode(chunk)));
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) frames.push(frame(encode(chunk)));
+  const taken = [...items];
   log.discardPending();
+  const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
+  for (let from = 0; from < taken.length; from += SNAPSHOT_CHUNK) {
+    if (from > 0) await nextTurn();
+    frames.push(frame(encode(taken.slice(from, from + SNAPSHOT_CHUNK))));
+  }
   const data = Buffer.concat(frames);
   await files.writeSnapshot(data);
   const previous = log.replaceFile(await files.openLog(generation, true), 0);

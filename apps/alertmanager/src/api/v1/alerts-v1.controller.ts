@@ -1,9 +1,9 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AlertsApi } from '../v2/alerts-api';
-import { readBody } from '../v2/http-io';
 import { alertStorageFailure } from '../v2/post-replies';
 import { decodeV1Alerts } from './decode-v1-alerts';
+import { RequestBodyReader, RequestTooLargeError } from '../request-body';
 
 // API v1 answered every request with these headers (CORS for the old UI, no caching).
 const V1_HEADERS = {
@@ -21,15 +21,22 @@ const V1_HEADERS = {
  */
 @Controller('api/v1')
 export class AlertsV1Controller {
-  constructor(@Inject(AlertsApi) private readonly api: AlertsApi) {}
+  constructor(
+    @Inject(AlertsApi) private readonly api: AlertsApi,
+    @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
+  ) {}
 
   @Post('alerts')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
     res.set(V1_HEADERS).type('application/json');
     let posted: ReturnType<typeof decodeV1Alerts>;
     try {
-      posted = decodeV1Alerts(await readBody(req));
+      posted = decodeV1Alerts(await this.bodies.read(req));
     } catch (error) {
+      if (error instanceof RequestTooLargeError) {
+        res.set('Connection', 'close');
+        return fail(res, 413, 'bad_data', error.message);
+      }
       return fail(res, 400, 'bad_data', (error as Error).message);
     }
     let errors: string[];

@@ -1,7 +1,9 @@
 import type { PostedAlert } from '../../alerts/alert-ingest';
 import { isValidLabelName } from '../../labels';
 import { GoDecodeError, parseJsonAsGo } from '../v2/decode/decode-postable-alerts';
+import { isBlank, type Body } from '../v2/decode/go-json-syntax';
 import { goTimeParseError, parseDateTime } from '../v2/decode/go-time';
+import { GO_ZERO_TIME } from '../../time/go-zero-time';
 
 type Json = ReturnType<typeof parseJsonAsGo>;
 
@@ -21,14 +23,20 @@ const cannot = (value: Json, into: string) =>
  * `[]*types.Alert`: label names are checked while decoding, times are strict RFC 3339.
  * Throws {@link GoDecodeError} with Go's message.
  */
-export function decodeV1Alerts(text: string): PostedAlert[] {
-  if (text.trim() === '') throw new GoDecodeError('EOF');
+export function decodeV1Alerts(text: Body): PostedAlert[] {
+  if (isBlank(text)) throw new GoDecodeError('EOF');
   const body = parseJsonAsGo(text);
   if (body === null) return [];
   if (!Array.isArray(body)) throw cannot(body, 'Go value of type []*types.Alert');
   return body.map((item) => {
     if (item === null)
-      return { labels: {}, annotations: {}, startsAt: 0, endsAt: 0, generatorURL: '' };
+      return {
+        labels: {},
+        annotations: {},
+        startsAt: GO_ZERO_TIME,
+        endsAt: GO_ZERO_TIME,
+        generatorURL: '',
+      };
     if (typeof item !== 'object' || Array.isArray(item))
       throw cannot(item, 'Go value of type types.Alert');
     const url = item['generatorURL'] ?? '';
@@ -63,7 +71,7 @@ function labelSet(value: Json | undefined): Record<string, string> {
 }
 
 function time(value: Json | undefined): number {
-  if (value === undefined || value === null) return 0;
+  if (value === undefined || value === null) return GO_ZERO_TIME;
   const layout = '"2006-01-02T15:04:05Z07:00"';
   if (typeof value !== 'string')
     throw new GoDecodeError(goTimeParseError(JSON.stringify(value), layout));

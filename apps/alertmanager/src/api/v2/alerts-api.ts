@@ -5,9 +5,15 @@ import { alertStatus, type AlertMuting, type AlertStatus } from '../../alerts/al
 import type { AlertsMetrics } from '../../alerts/alerts-metrics';
 import type { LabelSet } from '../../labels';
 import type { Clock } from '../../time/clock';
+import type { AlertLimits } from '../../alerts/alert-validation';
+import { nextTurn } from '../../time/next-turn';
+
+/** Alerts ingested between two turns of the event loop. */
+const INGEST_SLICE = 1000;
 import { matchesFilter, type AlertQuery } from './alert-query';
 import type { AlertGroupView, AlertRouting } from './alert-routing';
 import { gettableAlertJson, receiversJson, statusJson } from './gettable-alert';
+import { GO_ZERO_TIME } from '../../time/go-zero-time';
 
 /** What {@link AlertsApi} is built from; functions are read per request so reloads apply. */
 export interface AlertsApiDeps {
@@ -17,6 +23,8 @@ export interface AlertsApiDeps {
   clock: Clock;
   /** `global.resolve_timeout` of the running config, in ms. */
   resolveTimeout: () => number;
+  /** Bounds on one alert's size; none when absent. */
+  limits?: AlertLimits;
   metrics?: AlertsMetrics;
 }
 
@@ -33,12 +41,30 @@ interface Selected {
 export class AlertsApi {
   constructor(private readonly deps: AlertsApiDeps) {}
 
-  /** Ingests and stores the valid alerts; returns the messages of the invalid ones. */
+  /**
+   * Ingests and stores the valid alerts; returns the messages of the invalid ones once the valid
+   * ones are on disk. A long batch is taken in slices with a turn of the event loop between
+   * them, so that other requests are answered meanwhile.
+   */
   async post(posted: readonly PostedAlert[]): Promise<string[]> {
-    const result = ingestAlerts(posted, this.deps.clock.now(), this.deps.resolveTimeout());
-    this.deps.metrics?.record(result);
-    if (result.valid.length > 0) await this.deps.store.put(result.valid);
-    return result.errors;
+    const now = this.deps.clock.now();
+    const resolveTimeout = this.deps.resolveTimeout();
+    const errors: string[] = [];
+    const stored: Array<Promise<void>> = [];
+    for (let from = 0; from < posted.length; from += INGEST_SLICE) {
+      if (from > 0) await nextTurn();
+      const slice = posted.length > INGEST_SLICE ? posted.slice(from, from + INGEST_SLICE) : posted;
+      const result = ingestAlerts(slice, now, resolveTimeout, this.deps.limits);
+      this.deps.metrics?.record(result);
+      for (const error of result.errors) errors.push(error);
+      if (result.valid.length === 0) continue;
+      const put = this.deps.store.put(result.valid);
+      // Awaited below with the others; a failure must not go unobserved until then.
+      put.catch(() => undefined);
+      stored.push(put);
+    }
+    await Promise.all(stored);
+    return errors;
   }
 
   /** `GET /api/v2/alerts`: unresolved alerts passing the query, sorted by fingerprint. */
@@ -48,7 +74,7 @@ export class AlertsApi {
     for (const alert of this.deps.store.list()) {
       // Label filters first: they are cheap and usually narrow the set the most.
       if (!matchesFilter(query.matchers, alert.labels)) continue;
-      if (alert.endsAt !== 0 && alert.endsAt < now) continue;
+      if (isResolvedBefore(alert, now)) continue;
       const receivers = this.deps.routing.receiversFor(alert.labels);
       if (query.receiver && !receivers.some((r) => query.receiver?.test(r))) continue;
       const status = alertStatus(this.deps.muting, alert.labels, now);
@@ -68,7 +94,7 @@ export class AlertsApi {
       const alerts: Selected[] = [];
       for (const alert of group.alerts) {
         if (!matchesFilter(query.matchers, alert.labels)) continue;
-        if (alert.endsAt !== 0 && alert.endsAt < now) continue;
+        if (isResolvedBefore(alert, now)) continue;
         const status = alertStatus(this.deps.muting, alert.labels, now);
         if (!passesStatus(query, status)) continue;
         let receivers = receiversOf.get(alert.fingerprint);
@@ -85,6 +111,10 @@ export class AlertsApi {
     return groupPieces(chosen);
   }
 }
+
+// The API lists an alert until the instant it resolves, inclusive.
+const isResolvedBefore = (alert: Alert, now: number) =>
+  alert.endsAt !== GO_ZERO_TIME && alert.endsAt < now;
 
 function passesStatus(query: AlertQuery, status: AlertStatus): boolean {
   if (!query.active && status.state === 'active') return false;

@@ -1,5 +1,6 @@
 import { fingerprint } from '../../alerts/fingerprint';
-import { labelMuter, startApi, type ApiHarness } from './testdata/api-harness';
+import { API_BODY_LIMIT, labelMuter, startApi, type ApiHarness } from './testdata/api-harness';
+import { rawRequest } from './testdata/raw-request';
 import { schemaProblems } from './testdata/schema-check';
 
 let api: ApiHarness;
@@ -58,6 +59,80 @@ describe('POST /api/v2/alerts', () => {
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual(expected);
   });
+
+  // Each answer is what Alertmanager 0.25 gave for the same Content-Type and body.
+  const unsupported = (type: string) => ({
+    code: 415,
+    message: `unsupported media type "${type}", only [application/json] are allowed`,
+  });
+  const unparsable = (header: string, why: string) => ({
+    code: 400,
+    message: `parsing Content-Type header from "${header}" failed, because mime: ${why}`,
+  });
+  it.each<[string, string | undefined, string, number, unknown]>([
+    ['no type', undefined, '[]', 415, unsupported('application/octet-stream')],
+    ['no type, no body', undefined, '', 422, { code: 602, message: 'alerts in body is required' }],
+    ['a type and parameters', 'Text/Plain; charset=utf-8', '[]', 415, unsupported('text/plain')],
+    ['a bare type', 'text', '[]', 415, unsupported('text')],
+    ['no subtype', 'text/', '[]', 400, unparsable('text/', 'expected token after slash')],
+    ['no type before the slash', '/json', '[]', 400, unparsable('/json', 'no media type')],
+    [
+      'text after the subtype',
+      'application/json x',
+      '[]',
+      400,
+      unparsable('application/json x', 'unexpected content after media subtype'),
+    ],
+    [
+      'a repeated parameter',
+      'application/json; a=1; a=2',
+      '[]',
+      400,
+      unparsable('application/json; a=1; a=2', 'duplicate parameter name'),
+    ],
+    [
+      'an empty parameter',
+      'application/json;;',
+      '[]',
+      400,
+      unparsable('application/json;;', 'invalid media parameter'),
+    ],
+    ['JSON in capitals', 'Application/JSON; charset=utf-8', '[]', 200, ''],
+    ['a trailing semicolon', 'application/json;', '[]', 200, ''],
+    ['a quoted parameter', 'application/json ; charset="utf-8"', '[]', 200, ''],
+  ])('Content-Type with %s', async (_name, type, body, status, expected) => {
+    const res = await rawRequest(`${api.url}/api/v2/alerts`, {
+      headers: type === undefined ? {} : { 'Content-Type': type },
+      body,
+    });
+    expect([res.status, res.body === '' ? '' : JSON.parse(res.body)]).toEqual([status, expected]);
+  });
+
+  it('checks the type of a chunked body only when bytes are sent', async () => {
+    const url = `${api.url}/api/v2/alerts`;
+    expect((await rawRequest(url, { chunks: ['[', ']'] })).status).toBe(415);
+    expect((await rawRequest(url, { chunks: [] })).status).toBe(422);
+  });
+
+  it.each([
+    ['declared', { body: '[' + ' '.repeat(API_BODY_LIMIT) + ']' }],
+    ['chunked', { chunks: ['[', ' '.repeat(API_BODY_LIMIT), ']'] }],
+  ])(
+    'refuses a %s body over the size limit with 413 and closes the connection',
+    async (_n, how) => {
+      const res = await rawRequest(`${api.url}/api/v2/alerts`, {
+        headers: { 'Content-Type': 'application/json' },
+        ...how,
+      });
+      expect(res.status).toBe(413);
+      expect(res.headers['connection']).toBe('close');
+      expect(JSON.parse(res.body)).toEqual({
+        code: 413,
+        message: `request body is larger than ${API_BODY_LIMIT} bytes, the limit set by --web.max-request-bytes`,
+      });
+      expect(api.store.size).toBe(0);
+    },
+  );
 
   it('refuses a body that is not JSON by its content type with 415', async () => {
     const res = await post('[]', 'application/x-www-form-urlencoded');

@@ -5,16 +5,20 @@ import { AlertsApi } from './alerts-api';
 import { methodNotAllowed } from './method-not-allowed';
 import { apiHeaders, queryParams, sendJsonString, sendReply, streamBody } from './http-io';
 import { postAlertsReply } from './post-replies';
+import { RequestBodyReader } from '../request-body';
 
 /** `/api/v2/alerts` and `/api/v2/alerts/groups`, with go-swagger's status codes and bodies. */
 @Controller('api/v2')
 export class AlertsV2Controller {
-  constructor(@Inject(AlertsApi) private readonly api: AlertsApi) {}
+  constructor(
+    @Inject(AlertsApi) private readonly api: AlertsApi,
+    @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
+  ) {}
 
   /** 200 with an empty body; 400 with the joined messages when some alerts were invalid. */
   @Post('alerts')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendReply(res, await postAlertsReply(this.api, req));
+    sendReply(res, await postAlertsReply(this.api, this.bodies, req));
   }
 
   @Get('alerts')

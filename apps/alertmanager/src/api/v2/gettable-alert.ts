@@ -1,11 +1,8 @@
 import type { Alert } from '../../alerts/alert.model';
 import type { AlertStatus } from '../../alerts/alert-status';
 
-const GO_ZERO = '0001-01-01T00:00:00.000Z';
-
-/** RFC 3339 with milliseconds in UTC, as upstream prints times; 0 is Go's zero time. */
+/** RFC 3339 with milliseconds in UTC, as upstream prints times (Go's zero time included). */
 export function formatTime(ms: number): string {
-  if (ms === 0) return GO_ZERO;
   let text = recentTimes.get(ms);
   if (text === undefined) {
     if (recentTimes.size >= 4096) recentTimes.clear();

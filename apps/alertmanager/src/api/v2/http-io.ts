@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 
 /**
@@ -8,6 +7,8 @@ import type { Request, Response } from 'express';
 export interface ApiReply {
   status: number;
   body?: string;
+  /** Headers beyond the usual ones, such as `Connection: close` for a refused upload. */
+  headers?: Record<string, string>;
 }
 
 /** A go-swagger error: `{"code":..,"message":..}` with the given HTTP status. */
@@ -33,6 +34,7 @@ export function apiHeaders(res: Response): Response {
 /** Writes an {@link ApiReply} through Express. */
 export function sendReply(res: Response, reply: ApiReply): void {
   apiHeaders(res).status(reply.status);
+  if (reply.headers) res.set(reply.headers);
   if (reply.body === undefined) res.end();
   else res.type('application/json').send(reply.body);
 }
@@ -56,66 +58,6 @@ export function sendJson(res: Response, value: unknown): void {
 export function queryParams(req: Request): URLSearchParams {
   const q = req.originalUrl.indexOf('?');
   return new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1));
-}
-
-/**
- * The request body as text. Reads the stream itself so bodies of any size and malformed JSON reach
- * the handler (the app must be created with `bodyParser: false`); falls back to what a body
- * parser left behind when one ran anyway.
- */
-export function readBody(
-  req: IncomingMessage & { rawBody?: Buffer; body?: unknown },
-): Promise<string> {
-  if (req.rawBody) return Promise.resolve(req.rawBody.toString('utf8'));
-  if (req.readableEnded) {
-    return Promise.resolve(req.body === undefined ? '' : JSON.stringify(req.body));
-  }
-  return readStream(req);
-}
-
-// Listens for the stream's events rather than iterating it: the body is usually one chunk, and
-// an async iterator costs more per request than the read. An aborted request rejects with the
-// stream's error (`aborted`), as iterating it does.
-function readStream(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let first: Buffer | undefined;
-    let chunks: Buffer[] | undefined;
-    const onData = (chunk: Buffer) => {
-      if (first === undefined) first = chunk;
-      else (chunks ??= [first]).push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      const body = chunks ? Buffer.concat(chunks) : first;
-      resolve(body === undefined ? '' : body.toString('utf8'));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = () => {
-      if (req.readableEnded) return;
-      cleanup();
-      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-    };
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
-}
-
-/** Whether the request's content type is JSON (or not given, which we accept). */
-export function isJsonRequest(req: Pick<IncomingMessage, 'headers'>): boolean {
-  const type = req.headers['content-type'];
-  if (type === undefined || type === '') return true;
-  return type.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
 /** Writes `pieces` as one response body in chunks of about 64 KiB, waiting when the socket is full. */

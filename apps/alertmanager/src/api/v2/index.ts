@@ -7,6 +7,7 @@ import { SilencesApi } from './silences-api';
 import { SilencesV2Controller } from './silences.controller';
 import { StatusApi } from './status-api';
 import { StatusV2Controller } from './status.controller';
+import { RequestBodyReader } from '../request-body';
 
 export { AlertRouting } from './alert-routing';
 export type { AlertGroupView } from './alert-routing';
@@ -41,8 +42,10 @@ export function alertApiProviders(parts: {
   alertsApi: AlertsApi;
   statusApi: StatusApi;
   silencesApi: SilencesApi;
+  bodies: RequestBodyReader;
 }): Provider[] {
   return [
+    { provide: RequestBodyReader, useValue: parts.bodies },
     { provide: AlertsApi, useValue: parts.alertsApi },
     { provide: StatusApi, useValue: parts.statusApi },
     { provide: SilencesApi, useValue: parts.silencesApi },

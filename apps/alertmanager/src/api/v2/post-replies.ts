@@ -1,30 +1,35 @@
 import type { IncomingMessage } from 'node:http';
 import { SilenceError } from '../../silences';
+import type { RequestBodyReader } from '../request-body';
 import type { AlertsApi } from './alerts-api';
 import { decodePostableAlerts } from './decode/decode-postable-alerts';
+import { decodePostableAlertsInSlices } from './decode/decode-postable-alerts-in-slices';
 import { decodePostableSilence } from './decode/decode-postable-silence';
-import { apiErrorReply, isJsonRequest, jsonReply, jsonStringReply, readBody } from './http-io';
+import { apiErrorReply, jsonReply, jsonStringReply } from './http-io';
 import type { ApiReply } from './http-io';
+import { readJsonBody } from './json-body';
+import { nextTurn } from '../../time/next-turn';
 import type { SilencesApi } from './silences-api';
 
-/** go-swagger's 415 for a body that is not declared as JSON. */
-function unsupportedMediaType(req: IncomingMessage): ApiReply {
-  const type = JSON.stringify(req.headers['content-type']);
-  return apiErrorReply(
-    415,
-    415,
-    `unsupported media type ${type}, only [application/json] are allowed`,
-  );
-}
+/** Bodies longer than this are decoded in slices, letting other requests run in between. */
+const SLICED_DECODE_BYTES = 1024 * 1024;
 
 /**
  * `POST /api/v2/alerts`: 200 with an empty body once the valid alerts are on disk; 400 with the
  * joined messages when some alerts were invalid; go-swagger's 400, 415 and 422 for a body it
  * refuses; 500 when the alerts could not be made durable (so the sender retries).
  */
-export async function postAlertsReply(api: AlertsApi, req: IncomingMessage): Promise<ApiReply> {
-  if (!isJsonRequest(req)) return unsupportedMediaType(req);
-  const decoded = decodePostableAlerts(await readBody(req));
+export async function postAlertsReply(
+  api: AlertsApi,
+  bodies: RequestBodyReader,
+  req: IncomingMessage,
+): Promise<ApiReply> {
+  const body = await readJsonBody(req, bodies);
+  if (!Buffer.isBuffer(body)) return body;
+  const decoded =
+    body.length > SLICED_DECODE_BYTES
+      ? await decodePostableAlertsInSlices(body, nextTurn)
+      : decodePostableAlerts(body);
   if (!Array.isArray(decoded)) return apiErrorReply(decoded.status, decoded.code, decoded.message);
   let errors: string[];
   try {
@@ -42,9 +47,14 @@ export function alertStorageFailure(error: unknown): string {
 }
 
 /** `POST /api/v2/silences`: 200 `{"silenceID"}` once the change is durable; 400, 404, 415 or 422. */
-export async function postSilenceReply(api: SilencesApi, req: IncomingMessage): Promise<ApiReply> {
-  if (!isJsonRequest(req)) return unsupportedMediaType(req);
-  const posted = decodePostableSilence(await readBody(req));
+export async function postSilenceReply(
+  api: SilencesApi,
+  bodies: RequestBodyReader,
+  req: IncomingMessage,
+): Promise<ApiReply> {
+  const body = await readJsonBody(req, bodies);
+  if (!Buffer.isBuffer(body)) return body;
+  const posted = decodePostableSilence(body);
   if ('status' in posted) return apiErrorReply(posted.status, posted.code, posted.message);
   try {
     return jsonReply({ silenceID: await api.post(posted) });

@@ -5,6 +5,7 @@ import { apiHeaders, queryParams, sendApiError, sendJsonString, sendReply } from
 import { methodNotAllowed } from './method-not-allowed';
 import { postSilenceReply, silenceFailureReply } from './post-replies';
 import { SilencesApi } from './silences-api';
+import { RequestBodyReader } from '../request-body';
 
 // go-openapi's `uuid` format: 32 hex digits, optionally grouped 8-4-4-4-12 by dashes.
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -12,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$
 /** `/api/v2/silences` and `/api/v2/silence/{id}`, with go-swagger's status codes and bodies. */
 @Controller('api/v2')
 export class SilencesV2Controller {
-  constructor(@Inject(SilencesApi) private readonly api: SilencesApi) {}
+  constructor(
+    @Inject(SilencesApi) private readonly api: SilencesApi,
+    @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
+  ) {}
 
   @Get('silences')
   list(@Req() req: Request, @Res() res: Response): void {
@@ -28,7 +32,7 @@ export class SilencesV2Controller {
   /** 200 `{"silenceID"}` once the change is durable; 400, 404 or 422 as upstream. */
   @Post('silences')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendReply(res, await postSilenceReply(this.api, req));
+    sendReply(res, await postSilenceReply(this.api, this.bodies, req));
   }
 
   @All('silences')

@@ -1,12 +1,14 @@
 import { testAlert } from '../../alerts/testing/test-alert';
 import { buildWebhookPayload, formatGoTime, quoteMeta } from './webhook-payload';
+import { GO_ZERO_TIME } from '../../time/go-zero-time';
 
 const NOW = Date.parse('2026-11-21T04:00:00Z');
 const STARTS = Date.parse('2026-11-21T03:52:33.016Z');
 
 describe('formatGoTime', () => {
   it.each([
-    [0, '0001-01-01T00:00:00Z'],
+    [GO_ZERO_TIME, '0001-01-01T00:00:00Z'],
+    [0, '1970-01-01T00:00:00Z'],
     [Date.parse('2026-11-21T03:52:33.016Z'), '2026-11-21T03:52:33.016Z'],
     [Date.parse('2026-11-21T03:52:33.100Z'), '2026-11-21T03:52:33.1Z'],
     [Date.parse('2026-11-21T03:52:33.000Z'), '2026-11-21T03:52:33Z'],
@@ -31,7 +33,7 @@ describe('buildWebhookPayload', () => {
       alerts: [
         testAlert(
           { job: 'j', alertname: 'TestAlert' },
-          { annotations: { summary: 's' }, startsAt: STARTS, endsAt: 0 },
+          { annotations: { summary: 's' }, startsAt: STARTS, endsAt: GO_ZERO_TIME },
         ),
       ],
       maxAlerts: 0,
@@ -77,7 +79,10 @@ describe('buildWebhookPayload', () => {
       alerts: [
         testAlert({ alertname: 'A', team: 'x', zone: '1' }, { startsAt: STARTS, endsAt: NOW - 1 }),
         testAlert({ alertname: 'A', team: 'x', zone: '2' }, { startsAt: STARTS, endsAt: NOW }),
-        testAlert({ alertname: 'B', team: 'x', zone: '2' }, { startsAt: STARTS, endsAt: 0 }),
+        testAlert(
+          { alertname: 'B', team: 'x', zone: '2' },
+          { startsAt: STARTS, endsAt: GO_ZERO_TIME },
+        ),
       ],
       maxAlerts: 2,
       now: NOW,

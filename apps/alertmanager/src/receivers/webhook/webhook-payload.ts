@@ -46,10 +46,9 @@ export function quoteMeta(text: string): string {
 
 /**
  * A time as Go's JSON encoding prints it (RFC 3339 with up to nanoseconds, trailing zeros
- * dropped, `Z`); 0 is Go's zero time, `0001-01-01T00:00:00Z`.
+ * dropped, `Z`); Go's zero time prints as `0001-01-01T00:00:00Z`.
  */
 export function formatGoTime(ms: number): string {
-  if (ms === 0) return '0001-01-01T00:00:00Z';
   return new Date(ms)
     .toISOString()
     .replace(/\.(\d*?)0*Z$/, (_m, f: string) => (f ? `.${f}Z` : 'Z'));

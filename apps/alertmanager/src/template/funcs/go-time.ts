@@ -1,5 +1,6 @@
 import { FuncError } from '../exec/template-func';
 import { GoFloat, GoStruct, type Value } from '../exec/values';
+import { GO_ZERO_TIME } from '../../time/go-zero-time';
 
 const MONTHS = [
   'January',
@@ -57,8 +58,9 @@ function offsetOf(ms: number, zone: string): { offset: number; abbr: string } {
 }
 
 function read(ms: number, zone: string): Reading {
-  const { offset, abbr } = ms === 0 ? { offset: 0, abbr: 'UTC' } : offsetOf(ms, zone);
-  const d = new Date(ms === 0 ? -62135596800000 : ms + offset * 60_000);
+  // Go's zero time is in UTC whatever the zone asked for.
+  const { offset, abbr } = ms === GO_ZERO_TIME ? { offset: 0, abbr: 'UTC' } : offsetOf(ms, zone);
+  const d = new Date(ms + offset * 60_000);
   const start = Date.UTC(d.getUTCFullYear(), 0, 1);
   const yday =
     Math.floor(
@@ -151,7 +153,7 @@ export function formatDuration(ms: number): string {
 
 const formatTrim = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
-/** A Go `time.Time` value (ms since the epoch; 0 is Go's zero time) in a zone. */
+/** A Go `time.Time` value (ms since the epoch; `GO_ZERO_TIME` is its zero) in a zone. */
 export function goTime(ms: number, zone = 'UTC'): GoStruct {
   return new GoStruct(
     'time.Time',
@@ -159,10 +161,10 @@ export function goTime(ms: number, zone = 'UTC'): GoStruct {
     {
       Format: ([layout]) => formatTime(ms, String(layout), zone),
       String: () => formatTime(ms, '2006-01-02 15:04:05.999999999 -0700 MST', zone),
-      Unix: () => Math.floor((ms === 0 ? -62135596800000 : ms) / 1000),
-      UnixMilli: () => (ms === 0 ? -62135596800000 : ms),
+      Unix: () => Math.floor(ms / 1000),
+      UnixMilli: () => ms,
       UTC: () => goTime(ms),
-      IsZero: () => ms === 0,
+      IsZero: () => ms === GO_ZERO_TIME,
     },
     { time: ms, zone },
   );

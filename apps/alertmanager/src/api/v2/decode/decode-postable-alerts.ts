@@ -1,7 +1,8 @@
 import type { PostedAlert } from '../../../alerts/alert-ingest';
-import { scanFirstValue } from './go-json-syntax';
+import { isBlank, parseFirstValue, type Body } from './go-json-syntax';
 import { goTimeParseError, parseDateTime } from './go-time';
 import { isUri } from './uri';
+import { GO_ZERO_TIME } from '../../../time/go-zero-time';
 
 /** A body the API refuses: the status and the JSON `{code, message}` go-swagger would send. */
 export interface BodyRejection {
@@ -13,7 +14,8 @@ export interface BodyRejection {
 /** A decoding failure in the words of Go's `encoding/json`. */
 export class GoDecodeError extends Error {}
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A JSON value as `JSON.parse` returns it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Go's name for a JSON value's type in `cannot unmarshal X into ...`. */
 function goType(value: Json): string {
@@ -23,16 +25,30 @@ function goType(value: Json): string {
   return typeof value === 'object' ? 'object' : typeof value;
 }
 
-/** Parses JSON, throwing Go's syntax message on failure. */
-export function parseJsonAsGo(text: string): Json {
+/** Parses JSON as Go's Decoder reads a body, throwing Go's syntax message on failure. */
+export function parseJsonAsGo(body: Body): Json {
   try {
-    return JSON.parse(text) as Json;
-  } catch {
-    // JSON.parse rejects trailing data that Go's Decoder ignores: parse the first value alone.
-    const scan = scanFirstValue(text);
-    if (scan.error !== undefined) throw new GoDecodeError(scan.error);
-    return JSON.parse(text.slice(0, scan.end)) as Json;
+    return parseFirstValue(body) as Json;
+  } catch (error) {
+    throw new GoDecodeError((error as Error).message);
   }
+}
+
+/** go-swagger's 422 for a body with no alerts at all. */
+export const ALERTS_REQUIRED: BodyRejection = {
+  status: 422,
+  code: 602,
+  message: 'alerts in body is required',
+};
+
+/** go-swagger's 400 for a body Go's decoder refused. */
+export function alertsBodyFailed(why: string): BodyRejection {
+  return { status: 400, code: 400, message: `parsing alerts body from "" failed, because ${why}` };
+}
+
+/** The 400 for a well-formed body whose top-level value is not an array (nor null). */
+export function notAnAlertsArray(value: Json): BodyRejection {
+  return alertsBodyFailed(unmarshalError(value, 'models.PostableAlerts'));
 }
 
 /**
@@ -40,32 +56,42 @@ export function parseJsonAsGo(text: string): Json {
  * `parsing alerts body from "" failed, because ...`, schema violations become 422 with
  * go-openapi's codes (602 required, 601 format). Unknown fields are ignored.
  */
-export function decodePostableAlerts(text: string): PostedAlert[] | BodyRejection {
-  if (text.trim() === '') return { status: 422, code: 602, message: 'alerts in body is required' };
-  const failed = (why: string): BodyRejection => ({
-    status: 400,
-    code: 400,
-    message: `parsing alerts body from "" failed, because ${why}`,
-  });
-  let body: Json;
+export function decodePostableAlerts(body: Body): PostedAlert[] | BodyRejection {
+  if (isBlank(body)) return ALERTS_REQUIRED;
+  let json: Json;
   try {
-    body = parseJsonAsGo(text);
+    json = parseJsonAsGo(body);
   } catch (error) {
-    return failed((error as Error).message);
+    return alertsBodyFailed((error as Error).message);
   }
-  if (body === null) return [];
-  if (!Array.isArray(body)) return failed(unmarshalError(body, 'models.PostableAlerts'));
+  if (json === null) return [];
+  if (!Array.isArray(json)) return notAnAlertsArray(json);
+  const decoder = new PostableAlertsDecoder();
+  for (const [index, item] of json.entries()) {
+    const stop = decoder.item(item, index);
+    if (stop) return stop;
+  }
+  return decoder.result();
+}
 
-  let typeError: string | undefined;
-  const typeMismatch = (value: Json, into: string) => {
-    typeError ??= unmarshalError(value, into);
-  };
-  const schema: Array<{ code: number; message: string }> = [];
-  const alerts: PostedAlert[] = [];
-  for (const [index, item] of body.entries()) {
+/**
+ * Decodes the items of the alerts array one by one, as Go does in order: a malformed time ends
+ * decoding at once; the first type mismatch, then the schema violations, are reported after the
+ * last item. Shared by the whole-body decoder and the one that decodes long bodies in slices.
+ */
+export class PostableAlertsDecoder {
+  private typeError: string | undefined;
+  private readonly schema: Array<{ code: number; message: string }> = [];
+  private readonly alerts: PostedAlert[] = [];
+
+  /** Decodes item `index`; returns the rejection that ends decoding at once, if any. */
+  item(item: Json, index: number): BodyRejection | undefined {
+    const typeMismatch = (value: Json, into: string) => {
+      this.typeError ??= unmarshalError(value, into);
+    };
     if (item !== null && (typeof item !== 'object' || Array.isArray(item))) {
       typeMismatch(item, 'models.PostableAlert');
-      continue;
+      return undefined;
     }
     const fields = item ?? {};
     const labels = labelSet(fields['labels'], 'Alert.labels', typeMismatch);
@@ -75,31 +101,36 @@ export function decodePostableAlerts(text: string): PostedAlert[] | BodyRejectio
       typeMismatch(url, 'struct field Alert.generatorURL of type strfmt.URI');
     const startsAt = time(fields['startsAt'], typeMismatch);
     const endsAt = time(fields['endsAt'], typeMismatch);
-    if (typeof startsAt === 'string') return failed(startsAt);
-    if (typeof endsAt === 'string') return failed(endsAt);
+    if (typeof startsAt === 'string') return alertsBodyFailed(startsAt);
+    if (typeof endsAt === 'string') return alertsBodyFailed(endsAt);
     if (labels === undefined)
-      schema.push({ code: 602, message: `${index}.labels in body is required` });
+      this.schema.push({ code: 602, message: `${index}.labels in body is required` });
     if (typeof url === 'string' && url !== '' && !isUri(url)) {
-      schema.push({
+      this.schema.push({
         code: 601,
         message: `${index}.generatorURL in body must be of type uri: ${JSON.stringify(url)}`,
       });
     }
-    alerts.push({
+    this.alerts.push({
       labels: labels ?? {},
       annotations: annotations ?? {},
       startsAt,
       endsAt,
       generatorURL: typeof url === 'string' ? url : '',
     });
+    return undefined;
   }
-  if (typeError !== undefined) return failed(typeError);
-  if (schema.length === 1) return { status: 422, ...schema[0] };
-  if (schema.length > 1) {
-    const list = schema.map((s) => s.message).join('\n');
-    return { status: 422, code: 602, message: `validation failure list:\n${list}` };
+
+  /** The decoded alerts, or the rejection of the whole body. */
+  result(): PostedAlert[] | BodyRejection {
+    if (this.typeError !== undefined) return alertsBodyFailed(this.typeError);
+    if (this.schema.length === 1) return { status: 422, ...this.schema[0] };
+    if (this.schema.length > 1) {
+      const list = this.schema.map((s) => s.message).join('\n');
+      return { status: 422, code: 602, message: `validation failure list:\n${list}` };
+    }
+    return this.alerts;
   }
-  return alerts;
 }
 
 function unmarshalError(value: Json, into: string): string {
@@ -127,15 +158,15 @@ function labelSet(
   return out;
 }
 
-/** ms, 0 when absent; a string is Go's parse error, which aborts decoding at once. */
+/** ms, Go's zero time when absent; a string is Go's parse error, which aborts decoding at once. */
 function time(
   value: Json | undefined,
   mismatch: (value: Json, into: string) => void,
 ): number | string {
-  if (value === undefined || value === null || value === '') return 0;
+  if (value === undefined || value === null || value === '') return GO_ZERO_TIME;
   if (typeof value !== 'string') {
     mismatch(value, 'string');
-    return 0;
+    return GO_ZERO_TIME;
   }
   return parseDateTime(value) ?? goTimeParseError(value, '2006-01-02 15:04:05');
 }

@@ -1,5 +1,6 @@
 import type { MatcherInput } from '../../../silences';
 import { GoDecodeError, parseJsonAsGo, type BodyRejection } from './decode-postable-alerts';
+import { isBlank, type Body } from './go-json-syntax';
 import { goTimeParseError, parseDateTime } from './go-time';
 
 type Json = ReturnType<typeof parseJsonAsGo>;
@@ -55,7 +56,7 @@ function time(o: JsonObject, key: string): number | undefined {
  * in its order (comment, createdBy, endsAt, matchers and each matcher's isRegex, name, value,
  * startsAt), becomes 422 with go-openapi's code (602 required, 612 too few items).
  */
-export function decodePostableSilence(body: string): PostedSilence | BodyRejection {
+export function decodePostableSilence(body: Body): PostedSilence | BodyRejection {
   const required = (what: string): BodyRejection => ({
     status: 422,
     code: 602,
@@ -63,7 +64,7 @@ export function decodePostableSilence(body: string): PostedSilence | BodyRejecti
   });
   let json: Json;
   try {
-    json = body.trim() === '' ? null : parseJsonAsGo(body);
+    json = isBlank(body) ? null : parseJsonAsGo(body);
     if (json === null) return required('silence');
     if (!isObject(json)) {
       const target = 'Go value of type struct { ID string "json:\\"id,omitempty\\"" }';

@@ -1,13 +1,11 @@
-/** Milliseconds of Go's zero time, 0001-01-01T00:00:00Z, which the API treats as "unset". */
-export const GO_ZERO_TIME_MS = -62135596800000;
-
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?| (\d{2}):(\d{2}):(\d{2}))$/;
 
 /**
  * Parses a date-time as go-openapi's `strfmt.DateTime` does: RFC 3339 with or without
  * fractional seconds, `2006-01-02T15:04:05` and `2006-01-02T15:04` (UTC), and
- * `2006-01-02 15:04:05`. Returns ms, 0 for Go's zero time, or undefined when nothing matched.
+ * `2006-01-02 15:04:05`. Returns ms (Go's zero time is `GO_ZERO_TIME`), or undefined when
+ * nothing matched.
  */
 export function parseDateTime(text: string): number | undefined {
   const m = DATE_TIME.exec(text);
@@ -16,7 +14,9 @@ export function parseDateTime(text: string): number | undefined {
   const [h, mi, s] = h1 !== undefined ? [h1, mi1, s1 ?? '0'] : [h2, mi2, s2];
   if (h1 !== undefined && s1 === undefined && zone !== undefined && zone !== 'Z') return undefined;
   const fields = [Number(mo), Number(d), Number(h), Number(mi), Number(s)];
-  if (fields[0] < 1 || fields[0] > 12 || fields[1] < 1 || fields[1] > 31) return undefined;
+  if (fields[0] < 1 || fields[0] > 12 || fields[1] < 1) return undefined;
+  // Go checks the day against the month's length once the whole value is read: 2027-02-30 fails.
+  if (fields[1] > daysIn(Number(y), fields[0])) return undefined;
   if (fields[2] > 23 || fields[3] > 59 || fields[4] > 59) return undefined;
   const date = new Date(0);
   date.setUTCFullYear(Number(y), fields[0] - 1, fields[1]);
@@ -31,7 +31,7 @@ export function parseDateTime(text: string): number | undefined {
     const sign = zone.startsWith('-') ? -1 : 1;
     ms -= sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000;
   }
-  return ms === GO_ZERO_TIME_MS ? 0 : ms;
+  return ms;
 }
 
 const ELEMENTS: Record<string, { digits: [number, number]; range?: [number, number, string] }> = {
@@ -75,5 +75,16 @@ export function goTimeParseError(value: string, layout: string): string {
       return cannot(rest, part);
     }
   }
-  return rest === '' ? `${head}: invalid` : `${head}: extra text: ${JSON.stringify(rest)}`;
+  if (rest !== '') return `${head}: extra text: ${JSON.stringify(rest)}`;
+  return dayOutOfRange(value) ? `${head}: day out of range` : `${head}: invalid`;
+}
+
+/** Days in a month of the proleptic Gregorian calendar, as Go's `daysIn`. */
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function dayOutOfRange(value: string): boolean {
+  const m = /^"?(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m !== null && Number(m[3]) > daysIn(Number(m[1]), Number(m[2]));
 }

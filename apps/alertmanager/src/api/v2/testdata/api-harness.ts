@@ -14,6 +14,7 @@ import { ALERT_API_CONTROLLERS, alertApiProviders } from '../index';
 import { StatusApi } from '../status-api';
 import { SilencesApi } from '../silences-api';
 import { SilenceStore } from '../../../silences';
+import { RequestBodyReader } from '../../request-body';
 
 /** A running API on loopback over an in-memory store, with a clock the test moves. */
 export interface ApiHarness {
@@ -31,6 +32,10 @@ export interface ApiHarness {
 export function labelMuter(name: string, value: string, id: string): Muter {
   return { mutedBy: (labels) => (labels[name] === value ? [id] : []) };
 }
+
+/** The request body limit of the harness, the server's default. */
+export const API_BODY_LIMIT = 4 * 1024 * 1024;
+const API_BODIES = new RequestBodyReader(API_BODY_LIMIT);
 
 /** Starts the alert API controllers in a Nest app the way the server does. */
 export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness> {
@@ -67,7 +72,7 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
 
   @Module({
     controllers: ALERT_API_CONTROLLERS,
-    providers: alertApiProviders({ alertsApi, statusApi, silencesApi }),
+    providers: alertApiProviders({ alertsApi, statusApi, silencesApi, bodies: API_BODIES }),
   })
   class TestModule {}
 
