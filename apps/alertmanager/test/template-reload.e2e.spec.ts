@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { amtoolRunner } from './support/amtool-runner';
 import { metricValue, startServerProcess, type ServerProcess } from './support/server-process';
 
 const CONFIG = `
@@ -11,7 +12,10 @@ receivers:
 templates: ['*.tmpl']
 `;
 
-/** Templates are loaded with each configuration: one that does not parse refuses a reload. */
+/**
+ * Templates are loaded with each configuration: one that does not parse, or that fails to render
+ * a receiver's field, refuses a reload with the message check-config prints for it.
+ */
 describe('templates on reload', () => {
   let dir: string;
   let server: ServerProcess;
@@ -26,6 +30,22 @@ describe('templates on reload', () => {
   afterAll(async () => {
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a reload that check-config refuses, with the same message', async () => {
+    await writeFile(
+      join(dir, 'my.tmpl'),
+      '{{ define "my.title" }}{{ template "gone" . }}{{ end }}',
+    );
+    const check = await amtoolRunner(server.url, dir)('check-config', join(dir, 'am.yml'));
+    expect(check.code).toBe(1);
+    const failed = /^ {2}FAILED: (.*)$/m.exec(check.stdout)?.[1];
+    expect(failed).toBe(
+      'receivers[chat].slack_configs[0].title: template: my.tmpl:1:26: executing "my.title" at <{{template "gone" .}}>: template "gone" not defined',
+    );
+    const res = await fetch(`${server.url}/-/reload`, { method: 'POST' });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe(`failed to reload config: ${failed}\n`);
   });
 
   it('refuses a reload whose template does not parse and keeps the running configuration', async () => {

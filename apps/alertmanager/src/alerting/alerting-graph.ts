@@ -13,7 +13,7 @@ import { Inhibitor } from '../inhibit';
 import type { Logger } from '../logging/logger';
 import { buildPipeline, type Muter, type NotificationLog, type NotifyMetrics } from '../notify';
 import type { Integration } from '../notify/notifier';
-import { buildReceivers, closeReceivers } from '../receivers';
+import { buildReceivers, checkReceiverTemplates, closeReceivers } from '../receivers';
 import type { ConfigCommit, ConfigSubscriber } from '../reload/config-subscriber';
 import { loadTemplates } from '../template';
 import type { Clock } from '../time/clock';
@@ -68,8 +68,10 @@ export class AlertingGraph implements ConfigSubscriber {
   async prepare(next: LoadedConfig): Promise<ConfigCommit> {
     const { config } = next;
     const { deps } = this;
-    // A template that does not parse refuses the configuration (and a reload keeps the old one).
+    // A template that does not parse or render refuses the configuration (a reload keeps the
+    // old one), with the message check-config prints for it.
     const templates = await loadTemplates(config.templates);
+    checkReceiverTemplates(templates, config);
     const inhibitor = new Inhibitor(config, deps.store);
     const receivers = buildReceivers(config, {
       externalUrl: deps.externalUrl(),

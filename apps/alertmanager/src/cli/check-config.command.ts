@@ -1,5 +1,5 @@
 import { ConfigError, describeConfig, loadConfigFile, type AlertmanagerConfig } from '../config';
-import { checkConfigTemplates } from './template-check';
+import { checkConfigTemplates } from '../receivers';
 
 /**
  * The template check of a valid configuration. amtool prints its line when the configuration

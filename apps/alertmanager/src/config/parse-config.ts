@@ -5,6 +5,7 @@ import { decodeConfig } from './config.decoder';
 import { DecodeContext } from './decoder/decode-context';
 import { YamlValue } from './decoder/yaml-value';
 import type { AlertmanagerConfig } from './model/config.model';
+import { goBinaryTag } from './decoder/go-binary';
 
 /**
  * Parses and validates an Alertmanager configuration. `file` names the source in errors, and
@@ -14,7 +15,15 @@ import type { AlertmanagerConfig } from './model/config.model';
 export function parseConfig(text: string, file: string): AlertmanagerConfig {
   const lineCounter = new LineCounter();
   // YAML 1.1 like Go's yaml.v2: `yes`/`no`/`on`/`off` are booleans and `<<` merges maps.
-  const document = parseDocument(text, { lineCounter, version: '1.1', prettyErrors: false });
+  const document = parseDocument(text, {
+    lineCounter,
+    version: '1.1',
+    prettyErrors: false,
+    customTags: (tags) =>
+      tags.map((tag) =>
+        typeof tag === 'object' && tag.tag === goBinaryTag.tag ? goBinaryTag : tag,
+      ),
+  });
   const problem = document.errors[0];
   if (problem) {
     const reason = problem.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');

@@ -37,6 +37,14 @@ describe('valid configurations', () => {
 
   const cases: Array<[string, (c: AlertmanagerConfig) => void]> = [
     [
+      'binary-values.yml',
+      ({ route, receivers }) => {
+        expect(route.receiver).toBe('hook');
+        expect(route.group_wait).toBe(30_000);
+        expect(receivers[0].webhook_configs[0].url?.reveal()).toBe('http://127.0.0.1:9099/hook');
+      },
+    ],
+    [
       'globals.yml',
       ({ global, receivers }) => {
         expect(global.resolve_timeout).toBe(10 * MIN);

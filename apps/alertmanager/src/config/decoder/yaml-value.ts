@@ -2,6 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, type Node, type Scalar } from 'yaml';
 import { parseDuration } from '../../time/duration';
 import type { DecodeContext } from './decode-context';
 import { ObjectReader } from './object-reader';
+import { BinaryScalar } from './go-binary';
 
 /**
  * One node of the YAML document together with where it is (`path`, `line`), so that every
@@ -42,6 +43,9 @@ export class YamlValue {
   string(): string {
     if (this.isNull) return '';
     const scalar = this.scalar('a string');
+    if (scalar.value instanceof BinaryScalar) {
+      return scalar.value.decode() ?? this.fail('!!binary value contains invalid base64 data');
+    }
     return typeof scalar.value === 'string'
       ? scalar.value
       : (scalar.source ?? String(scalar.value));

@@ -1,5 +1,5 @@
-import type { AlertmanagerConfig, Receiver } from '../config';
-import { loadTemplates, sampleTemplateData, TemplateError, type TemplateSet } from '../template';
+import type { AlertmanagerConfig, Receiver } from '../../config';
+import { loadTemplates, sampleTemplateData, TemplateError, type TemplateSet } from '../../template';
 
 /** Every templated text of a receiver, with where it is in the configuration. */
 function receiverTexts(receiver: Receiver): { where: string; text: string; html?: boolean }[] {
@@ -80,11 +80,16 @@ function renderReceiver(templates: TemplateSet, receiver: Receiver): void {
 }
 
 /**
- * Loads the configuration's templates (defaults, then the `templates:` files) and renders every
- * templated receiver field against sample data, so that a template that does not parse, calls
- * an undefined template or reads a field that does not exist is caught before an alert fires.
+ * Renders every templated receiver field of `config` against sample data, so that a template
+ * that calls an undefined template or reads a field that does not exist is caught before an
+ * alert fires. Throws an Error naming the field (`receivers[x].slack_configs[0].title: ...`).
+ * `check-config`, server start and reload all run it, so they accept the same files.
  */
-export async function checkConfigTemplates(config: AlertmanagerConfig): Promise<void> {
-  const templates = await loadTemplates(config.templates);
+export function checkReceiverTemplates(templates: TemplateSet, config: AlertmanagerConfig): void {
   for (const receiver of config.receivers) renderReceiver(templates, receiver);
+}
+
+/** Loads the configuration's templates (defaults, then `templates:` files) and checks them. */
+export async function checkConfigTemplates(config: AlertmanagerConfig): Promise<void> {
+  checkReceiverTemplates(await loadTemplates(config.templates), config);
 }
