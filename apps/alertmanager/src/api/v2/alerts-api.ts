@@ -10,10 +10,13 @@ import { nextTurn } from '../../time/next-turn';
 
 /** Alerts ingested between two turns of the event loop. */
 const INGEST_SLICE = 1000;
+/** Alerts checked for a listing between two turns of the event loop. */
+const LIST_SLICE = 2000;
 import { matchesFilter, type AlertQuery } from './alert-query';
 import type { AlertGroupView, AlertRouting } from './alert-routing';
 import { gettableAlertJson, receiversJson, statusJson } from './gettable-alert';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
+import { sortInSlices } from './sort-in-slices';
 
 /** What {@link AlertsApi} is built from; functions are read per request so reloads apply. */
 export interface AlertsApiDeps {
@@ -67,11 +70,17 @@ export class AlertsApi {
     return errors;
   }
 
-  /** `GET /api/v2/alerts`: unresolved alerts passing the query, sorted by fingerprint. */
-  alerts(query: AlertQuery): Iterable<string> {
+  /**
+   * `GET /api/v2/alerts`: unresolved alerts passing the query, sorted by fingerprint, as JSON
+   * pieces to stream. The alerts are checked in slices with a turn of the event loop between
+   * them, so a listing of a large store never holds the server up.
+   */
+  async alerts(query: AlertQuery): Promise<Iterable<string>> {
     const now = this.deps.clock.now();
     const selected: Selected[] = [];
-    for (const alert of this.deps.store.list()) {
+    let checked = 0;
+    for (const alert of [...this.deps.store.list()]) {
+      if (++checked % LIST_SLICE === 0) await nextTurn();
       // Label filters first: they are cheap and usually narrow the set the most.
       if (!matchesFilter(query.matchers, alert.labels)) continue;
       if (isResolvedBefore(alert, now)) continue;
@@ -80,19 +89,24 @@ export class AlertsApi {
       const status = alertStatus(this.deps.muting, alert.labels, now);
       if (passesStatus(query, status)) selected.push({ alert, receivers, status });
     }
-    selected.sort((a, b) => (a.alert.fingerprint < b.alert.fingerprint ? -1 : 1));
-    return jsonArray(selected, alertPiece(new Map()));
+    const sorted = await sortInSlices(selected, byFingerprint, nextTurn);
+    return jsonArray(sorted, alertPiece(new Map()));
   }
 
-  /** `GET /api/v2/alerts/groups`: each group with its alerts passing the query; empty groups dropped. */
-  groups(query: AlertQuery): Iterable<string> {
+  /**
+   * `GET /api/v2/alerts/groups`: each group with its alerts passing the query; empty groups
+   * dropped. Checked in slices, as {@link alerts}.
+   */
+  async groups(query: AlertQuery): Promise<Iterable<string>> {
     const now = this.deps.clock.now();
     const receiversOf = new Map<string, string[]>();
     const chosen: Array<{ group: AlertGroupView; alerts: Selected[] }> = [];
+    let checked = 0;
     for (const group of this.deps.routing.groups()) {
       if (query.receiver && !query.receiver.test(group.receiver)) continue;
       const alerts: Selected[] = [];
       for (const alert of group.alerts) {
+        if (++checked % LIST_SLICE === 0) await nextTurn();
         if (!matchesFilter(query.matchers, alert.labels)) continue;
         if (isResolvedBefore(alert, now)) continue;
         const status = alertStatus(this.deps.muting, alert.labels, now);
@@ -115,6 +129,13 @@ export class AlertsApi {
 // The API lists an alert until the instant it resolves, inclusive.
 const isResolvedBefore = (alert: Alert, now: number) =>
   alert.endsAt !== GO_ZERO_TIME && alert.endsAt < now;
+
+const byFingerprint = (a: Selected, b: Selected) =>
+  a.alert.fingerprint < b.alert.fingerprint
+    ? -1
+    : a.alert.fingerprint > b.alert.fingerprint
+      ? 1
+      : 0;
 
 function passesStatus(query: AlertQuery, status: AlertStatus): boolean {
   if (!query.active && status.state === 'active') return false;

@@ -24,7 +24,7 @@ export class AlertsV2Controller {
   @Get('alerts')
   async list(@Req() req: Request, @Res() res: Response): Promise<void> {
     const query = this.query(req, res);
-    if (query) await this.stream(res, this.api.alerts(query));
+    if (query) await this.stream(res, await this.api.alerts(query));
   }
 
   @All('alerts')
@@ -35,7 +35,7 @@ export class AlertsV2Controller {
   @Get('alerts/groups')
   async groups(@Req() req: Request, @Res() res: Response): Promise<void> {
     const query = this.query(req, res);
-    if (query) await this.stream(res, this.api.groups(query));
+    if (query) await this.stream(res, await this.api.groups(query));
   }
 
   @All('alerts/groups')

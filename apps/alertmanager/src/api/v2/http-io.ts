@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { nextTurn } from '../../time/next-turn';
 
 /**
  * An API v2 answer: its status and JSON body, or no body at all (an empty 200). Built apart from
@@ -60,15 +61,21 @@ export function queryParams(req: Request): URLSearchParams {
   return new URLSearchParams(q === -1 ? '' : req.originalUrl.slice(q + 1));
 }
 
-/** Writes `pieces` as one response body in chunks of about 64 KiB, waiting when the socket is full. */
+/**
+ * Writes `pieces` as one response body in chunks of about 64 KiB, waiting when the socket is
+ * full. A fast reader drains the socket within the same turn of the event loop, so every 1 MiB
+ * the writer also lets the loop run, and a long listing never holds the server up.
+ */
 export async function streamBody(res: Response, pieces: Iterable<string>): Promise<void> {
   let buffer = '';
+  let chunks = 0;
   for (const piece of pieces) {
     buffer += piece;
     if (buffer.length < 65_536) continue;
     const ok = res.write(buffer);
     buffer = '';
     if (!ok) await waitForDrain(res);
+    if (++chunks % 16 === 0) await nextTurn();
     if (res.destroyed) return;
   }
   res.end(buffer);
