@@ -1,9 +1,6 @@
-import { dirname } from 'node:path';
-import { isScalar, LineCounter, parseDocument } from 'yaml';
 import { ConfigError } from './config-error';
 import { decodeConfig } from './config.decoder';
-import { DecodeContext } from './decoder/decode-context';
-import { YamlValue } from './decoder/yaml-value';
+import { parseYamlRoot } from './decoder/yaml-document';
 import type { AlertmanagerConfig } from './model/config.model';
 
 /**
@@ -12,19 +9,10 @@ import type { AlertmanagerConfig } from './model/config.model';
  * Throws {@link ConfigError}; referenced files are not read.
  */
 export function parseConfig(text: string, file: string): AlertmanagerConfig {
-  const lineCounter = new LineCounter();
-  // YAML 1.1 like Go's yaml.v2: `yes`/`no`/`on`/`off` are booleans and `<<` merges maps.
-  const document = parseDocument(text, { lineCounter, version: '1.1', prettyErrors: false });
-  const problem = document.errors[0];
-  if (problem) {
-    const reason = problem.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new ConfigError(`yaml: ${reason}`, file, lineCounter.linePos(problem.pos[0]).line);
-  }
-  const contents = document.contents;
-  if (contents === null || (isScalar(contents) && contents.value === null)) {
+  const root = parseYamlRoot(text, file);
+  if (root.isNull) {
     // Upstream's own check for a file that is empty or only comments.
     throw new ConfigError('no route provided in config', file);
   }
-  const ctx = new DecodeContext(file, document, lineCounter, dirname(file));
-  return decodeConfig(new YamlValue(ctx, contents, ''));
+  return decodeConfig(root);
 }
