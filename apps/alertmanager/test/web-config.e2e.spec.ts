@@ -70,6 +70,7 @@ describeWithOpenssl('the server behind --web.config.file', () => {
     await copyFile(pair.cert, join(dir, 'serving.crt'));
   };
 
+  // Certificates, bcrypt and server starts take a while on a busy machine.
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'am-web-config-'));
     certs = await makeTestCertificates(dir);
@@ -88,7 +89,7 @@ describeWithOpenssl('the server behind --web.config.file', () => {
             .status === 200,
       },
     );
-  });
+  }, 60_000);
   beforeEach(async () => {
     await useServingCert(certs.server);
     await writeFile(webFile, webConfig(hash));
