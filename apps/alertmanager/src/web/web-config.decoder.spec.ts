@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as bcrypt from 'bcryptjs';
 import { ConfigError } from '../config';
 import { parseWebConfig } from './web-config.decoder';
 
@@ -134,5 +135,17 @@ describe('web config decoder', () => {
       'reload',
     );
     expect(config.rate_limit.interval_ms).toBe(ms);
+  });
+
+  it('loads the bundled example, whose hash is the one of its example password', () => {
+    const file = join(__dirname, '..', '..', 'config', 'web-config.example.yml');
+    const config = parseWebConfig(readFileSync(file, 'utf8'), file, 'startup');
+    expect(config.tls_server_config).toBeUndefined();
+    expect(config.http_server_config.headers).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'deny',
+    });
+    const hash = config.basic_auth_users.get('admin')?.reveal() ?? '';
+    expect(bcrypt.compareSync('change-me', hash)).toBe(true);
   });
 });
