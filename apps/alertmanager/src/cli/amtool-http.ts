@@ -13,7 +13,7 @@ export interface AmtoolTarget {
 
 // The statuses the API spec defines for some operation; go-swagger's client reports any other
 // one as not matching the spec (a 401 from a web config's basic auth, for instance).
-const SPEC_STATUSES = (status: number) => status === 400 || status === 404 || status >= 500;
+const definedBySpec = (status: number) => status === 400 || status === 404 || status >= 500;
 
 // Go's words for the certificate errors an HTTPS user meets first.
 const TLS_ERRORS: Record<string, string> = {
@@ -66,7 +66,7 @@ export async function callApi(target: AmtoolTarget, call: ApiCall): Promise<unkn
   }
   const text = res.body;
   if (res.status < 200 || res.status > 299) {
-    if (!SPEC_STATUSES(res.status)) {
+    if (!definedBySpec(res.status)) {
       throw new AmtoolError(
         `response status code does not match any response statuses defined for this endpoint in the swagger spec (status ${res.status}): {}`,
       );
