@@ -36,6 +36,13 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'The URL under which Alertmanager is externally reachable (for example, if Alertmanager is served via a reverse proxy). Used for generating relative and absolute links back to Alertmanager itself. If the URL has a path portion, it will be used to prefix all HTTP endpoints served by Alertmanager. If omitted, relevant URL components will be derived automatically.',
     },
     {
+      name: 'web.config.file',
+      kind: 'string',
+      default: '',
+      placeholder: 'WEB.CONFIG.FILE',
+      help: 'Path to configuration file that can enable TLS or authentication. See: https://github.com/prometheus/exporter-toolkit/blob/master/docs/web-configuration.md',
+    },
+    {
       name: 'web.route-prefix',
       kind: 'string',
       placeholder: 'PREFIX',
@@ -138,6 +145,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     listenAddress: text('web.listen-address') as string,
     externalUrl: text('web.external-url'),
     routePrefix: text('web.route-prefix'),
+    webConfigFile: text('web.config.file') || undefined,
     logLevel: text('log.level') as ServerOptions['logLevel'],
     logFormat: text('log.format') as ServerOptions['logFormat'],
     alertsGcInterval: positiveDuration(parsed, 'alerts.gc-interval'),

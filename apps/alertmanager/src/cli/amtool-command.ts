@@ -126,6 +126,12 @@ export const amtoolCommand: CommandSpec = {
       help: 'Timeout for the executed command.',
     },
     {
+      name: 'http.config.file',
+      kind: 'string',
+      placeholder: '<filename>',
+      help: 'HTTP client configuration file for amtool to connect to Alertmanager.',
+    },
+    {
       name: 'version-check',
       kind: 'bool',
       default: true,

@@ -1,10 +1,28 @@
 import { AmtoolError } from './amtool-error';
+import { AmtoolHttpClient, type AmtoolResponse } from './amtool-http-client';
 
-/** How to reach the Alertmanager: base URL (`--alertmanager.url`) and `--timeout` in ms. */
+/**
+ * How to reach the Alertmanager: base URL (`--alertmanager.url`, without user info), `--timeout`
+ * in ms, and the HTTP client (from `--http.config.file` or the URL's user info; plain without).
+ */
 export interface AmtoolTarget {
   baseUrl: string;
   timeoutMs: number;
+  client?: AmtoolHttpClient;
 }
+
+// The statuses the API spec defines for some operation; go-swagger's client reports any other
+// one as not matching the spec (a 401 from a web config's basic auth, for instance).
+const definedBySpec = (status: number) => status === 400 || status === 404 || status >= 500;
+
+// Go's words for the certificate errors an HTTPS user meets first.
+const TLS_ERRORS: Record<string, string> = {
+  SELF_SIGNED_CERT_IN_CHAIN: 'x509: certificate signed by unknown authority',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'x509: certificate signed by unknown authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'x509: certificate signed by unknown authority',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'x509: certificate signed by unknown authority',
+  CERT_HAS_EXPIRED: 'x509: certificate has expired or is not yet valid',
+};
 
 /** One API v2 call's operation name, for go-swagger-like error messages. */
 export interface ApiCall {
@@ -28,24 +46,31 @@ export async function callApi(target: AmtoolTarget, call: ApiCall): Promise<unkn
   const qs = call.query?.toString();
   const url = `${base}/api/v2${call.path}${qs ? `?${qs}` : ''}`;
   const verb = call.method[0] + call.method.slice(1).toLowerCase();
-  let res: Response;
+  const signal = AbortSignal.timeout(target.timeoutMs);
+  let res: AmtoolResponse;
   try {
-    res = await fetch(url, {
+    const client = target.client ?? (await AmtoolHttpClient.plain());
+    res = await client.send({
       method: call.method,
+      url,
       headers: call.body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(target.timeoutMs),
+      signal,
     });
   } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    const reason =
-      (error as Error).name === 'TimeoutError'
-        ? 'context deadline exceeded'
-        : (cause ?? (error as Error).message);
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = signal.aborted
+      ? 'context deadline exceeded'
+      : (TLS_ERRORS[code] ?? (error as Error).message);
     throw new AmtoolError(`${verb} "${url}": ${reason}`);
   }
-  const text = await res.text();
-  if (!res.ok) {
+  const text = res.body;
+  if (res.status < 200 || res.status > 299) {
+    if (!definedBySpec(res.status)) {
+      throw new AmtoolError(
+        `response status code does not match any response statuses defined for this endpoint in the swagger spec (status ${res.status}): {}`,
+      );
+    }
     const name = `${call.operation}${res.status === 400 ? 'BadRequest' : res.status >= 500 ? 'InternalServerError' : res.statusText.replace(/\s+/g, '')}`;
     throw new AmtoolError(
       `[${call.method} ${call.route ?? call.path}][${res.status}] ${name}  ${text.trim()}`,

@@ -1,11 +1,11 @@
 import { versionText } from '../build/build-info';
-import { parseDuration } from '../time/duration';
 import { runAlertAdd } from './alert-add.command';
 import { runAlertQuery } from './alert-query.command';
 import { AmtoolError } from './amtool-error';
 import { amtoolConfigFiles, readAmtoolConfig, withFlagDefaults } from './amtool-config-file';
 import { amtoolCommand } from './amtool-command';
 import type { AmtoolTarget } from './amtool-http';
+import { amtoolTarget, checkExistingFile } from './amtool-target';
 import { runCheckConfig } from './check-config.command';
 import { loadRoutingConfig, runRoutesShow, runRoutesTest } from './config-routes.command';
 import { CommandLineError, type ParsedCommandLine } from './flags/flag-spec';
@@ -21,14 +21,12 @@ const str = (parsed: ParsedCommandLine, name: string) =>
 const bool = (parsed: ParsedCommandLine, name: string) => parsed.flags[name] === true;
 const list = (value: unknown) => (value as string[] | undefined) ?? [];
 
-function target(parsed: ParsedCommandLine): AmtoolTarget {
-  let timeoutMs: number;
-  try {
-    timeoutMs = parseDuration(str(parsed, 'timeout'));
-  } catch (error) {
-    throw new CommandLineError(`invalid --timeout: ${(error as Error).message}`);
-  }
-  return { baseUrl: str(parsed, 'alertmanager.url'), timeoutMs: timeoutMs || 30_000 };
+function target(parsed: ParsedCommandLine): Promise<AmtoolTarget> {
+  return amtoolTarget({
+    url: str(parsed, 'alertmanager.url'),
+    timeout: str(parsed, 'timeout'),
+    httpConfigFile: str(parsed, 'http.config.file'),
+  });
 }
 
 /**
@@ -51,15 +49,16 @@ export async function run(
     out(versionText(PROGRAM).trimEnd());
     return 0;
   }
+  if (str(parsed, 'http.config.file')) checkExistingFile(str(parsed, 'http.config.file'));
   if (parsed.command[0] === 'silence') {
-    return runSilenceCommand(parsed.command[1], parsed, target(parsed), out, err);
+    return runSilenceCommand(parsed.command[1], parsed, await target(parsed), out, err);
   }
   switch (parsed.command.join(' ')) {
     case 'check-config':
       return runCheckConfig(parsed.args['check-files'] as string[], out);
     case 'alert query':
       return runAlertQuery(
-        target(parsed),
+        await target(parsed),
         {
           matchers: list(parsed.args['matcher-groups']),
           active: bool(parsed, 'active'),
@@ -73,7 +72,7 @@ export async function run(
         out,
       );
     case 'alert add':
-      return runAlertAdd(target(parsed), {
+      return runAlertAdd(await target(parsed), {
         labels: list(parsed.args['labels']),
         annotations: list(parsed.flags['annotation']),
         start: str(parsed, 'start'),
@@ -82,12 +81,12 @@ export async function run(
       });
     case 'config routes show':
       return runRoutesShow(
-        await loadRoutingConfig(target(parsed), str(parsed, 'config.file')),
+        await loadRoutingConfig(await target(parsed), str(parsed, 'config.file')),
         out,
       );
     case 'config routes test':
       return runRoutesTest(
-        await loadRoutingConfig(target(parsed), str(parsed, 'config.file')),
+        await loadRoutingConfig(await target(parsed), str(parsed, 'config.file')),
         {
           labels: list(parsed.args['labels']),
           tree: bool(parsed, 'tree'),

@@ -2,6 +2,7 @@ export { ConfigError } from './config-error';
 export { configHash } from './config-hash';
 export { describeConfig } from './describe-config';
 export { loadConfigFile } from './load-config-file';
+export { loadHttpConfigFile, parseHttpConfigFile } from './load-http-config-file';
 export type { LoadedConfig } from './load-config-file';
 export { parseConfig } from './parse-config';
 export { serializeConfig } from './serialize-config';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { configHash } from './config-hash';
 import { ConfigError } from './config-error';
+import { FILE_ERRORS } from './file-errors';
 import type { AlertmanagerConfig } from './model/config.model';
 import { parseConfig } from './parse-config';
 
@@ -12,14 +13,6 @@ export interface LoadedConfig {
   /** `alertmanager_config_hash`: see {@link configHash}. */
   readonly hash: number;
 }
-
-// Go's texts for the file errors a user can fix, instead of Node's errno dump.
-const FILE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EACCES: 'permission denied',
-  EISDIR: 'is a directory',
-  ENOTDIR: 'not a directory',
-};
 
 /** Reads, parses and validates a configuration file. Throws {@link ConfigError}. */
 export async function loadConfigFile(file: string): Promise<LoadedConfig> {

@@ -9,6 +9,8 @@ export interface ServerOptions {
   externalUrl: string | undefined;
   /** `--web.route-prefix` as given, or undefined for the external URL's path. */
   routePrefix: string | undefined;
+  /** `--web.config.file`: TLS and basic auth settings (exporter-toolkit format), if given. */
+  webConfigFile?: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
   /** `--alerts.gc-interval`: how often resolved alerts are removed from the store, ms. */

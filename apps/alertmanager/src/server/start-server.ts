@@ -13,6 +13,7 @@ import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloadMetrics } from '../reload/config-reload-metrics';
 import { ConfigReloader, type ConfigLoader } from '../reload/config-reloader';
 import { systemClock, type Clock } from '../time/clock';
+import { WebConfigEnforcer } from '../web';
 import { assembleAlerting } from './assemble-alerting';
 import { resolveExternalUrl, type ExternalUrl } from './external-url';
 import { parseListenAddress } from './listen-address';
@@ -53,6 +54,9 @@ export async function startServer(
   const listen = parseListenAddress(options.listenAddress);
   // The external URL's default needs the bound port; the route prefix does not.
   const { routePrefix } = resolveExternalUrl(options.externalUrl, options.routePrefix, listen.port);
+  const web = options.webConfigFile
+    ? openWebConfig(options.webConfigFile, logger, clock)
+    : undefined;
   await prepareStorage(options.storagePath);
 
   logger.info('Loading configuration file', { file: options.configFile });
@@ -84,7 +88,7 @@ export async function startServer(
     AppModule.forParts(parts),
     new ExpressAdapter(),
     // The API reads request bodies itself, with upstream's limits and error messages.
-    { logger: new NestLoggerAdapter(logger), bodyParser: false },
+    { logger: new NestLoggerAdapter(logger), bodyParser: false, httpsOptions: web?.httpsOptions },
   );
   app.disable('x-powered-by');
   if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
@@ -93,6 +97,8 @@ export async function startServer(
   app
     .get(HotRoutes)
     .install(app.getHttpServer(), routePrefix, express.get('etag fn') as EtagFn | undefined);
+  // Installed last, so that the web config's checks come before the hot routes and Express.
+  web?.install(app.getHttpServer());
   try {
     await app.listen(listen.port, listen.host ?? '::');
   } catch (error) {
@@ -107,12 +113,14 @@ export async function startServer(
   external.url = externalUrl.url;
   await alerting.start();
   logger.info('Listening', { address: options.listenAddress, port, external_url: externalUrl.url });
+  const scheme = web?.httpsOptions ? 'https' : 'http';
+  if (web) logger.info(`TLS is ${scheme === 'https' ? 'enabled' : 'disabled'}.`, { http2: false });
 
   const local =
     listen.host && listen.host !== '::' && listen.host !== '0.0.0.0' ? listen.host : '127.0.0.1';
   const hostPart = local.includes(':') ? `[${local}]` : local;
   return {
-    url: `http://${hostPart}:${port}${routePrefix}`,
+    url: `${scheme}://${hostPart}:${port}${routePrefix}`,
     port,
     externalUrl,
     reloader,
@@ -122,6 +130,15 @@ export async function startServer(
       await alerting.close();
     },
   };
+}
+
+/** The web config for startup; a file that does not load stops the server with its error. */
+function openWebConfig(file: string, logger: Logger, clock: Clock): WebConfigEnforcer {
+  try {
+    return WebConfigEnforcer.open(file, logger.with({ component: 'web' }), clock);
+  } catch (error) {
+    throw new StartupError(`invalid --web.config.file: ${(error as Error).message}`);
+  }
 }
 
 async function prepareStorage(path: string): Promise<void> {

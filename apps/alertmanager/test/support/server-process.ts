@@ -17,14 +17,27 @@ export interface ServerProcess {
   stop(): Promise<number | string>;
 }
 
+/** How to tell that a server is up: its URL scheme and a probe of its base URL. */
+export interface Readiness {
+  scheme: 'http' | 'https';
+  ready(url: string): Promise<boolean>;
+}
+
+const healthy: Readiness = {
+  scheme: 'http',
+  ready: async (url) => (await fetch(`${url}/-/healthy`)).status === 200,
+};
+
 /**
- * Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers. With
- * `storageDir` the server keeps its data there (for restarts) and `stop` leaves it in place.
+ * Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers (or, for
+ * a server behind TLS or basic auth, until `readiness` says so). With `storageDir` the server
+ * keeps its data there (for restarts) and `stop` leaves it in place.
  */
 export async function startServerProcess(
   configFile: string,
   extraArgs: string[] = [],
   storageDir?: string,
+  readiness: Readiness = healthy,
 ): Promise<ServerProcess> {
   const port = await getFreePort();
   const storage = storageDir ?? (await mkdtemp(join(tmpdir(), 'am-storage-')));
@@ -35,12 +48,11 @@ export async function startServerProcess(
     `--web.listen-address=127.0.0.1:${port}`,
     ...extraArgs,
   ]);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${readiness.scheme}://127.0.0.1:${port}`;
   try {
     await waitFor(`the server on ${url}`, async () => {
       if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
-      const response = await fetch(`${url}/-/healthy`);
-      return response.status === 200;
+      return readiness.ready(url);
     });
   } catch (error) {
     await proc.stop('SIGKILL');

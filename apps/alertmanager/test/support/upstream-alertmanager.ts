@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
-import type { ServerProcess } from './server-process';
+import type { Readiness, ServerProcess } from './server-process';
 
 /** Path of Debian's upstream Alertmanager binary, or undefined when it is not installed. */
 export const UPSTREAM_BIN =
@@ -11,10 +11,19 @@ export const UPSTREAM_BIN =
     encoding: 'utf8',
   }).stdout.trim() || undefined;
 
-/** Starts upstream Alertmanager (single instance, no clustering) on a free loopback port. */
+const ready: Readiness = {
+  scheme: 'http',
+  ready: async (url) => (await fetch(`${url}/-/ready`)).status === 200,
+};
+
+/**
+ * Starts upstream Alertmanager (single instance, no clustering) on a free loopback port and
+ * waits until `/-/ready` answers (or, behind TLS or basic auth, until `readiness` says so).
+ */
 export async function startUpstream(
   configFile: string,
   extraArgs: string[] = [],
+  readiness: Readiness = ready,
 ): Promise<ServerProcess> {
   if (!UPSTREAM_BIN) throw new Error('prometheus-alertmanager is not installed');
   const port = await getFreePort();
@@ -26,10 +35,10 @@ export async function startUpstream(
     '--cluster.listen-address=',
     ...extraArgs,
   ]);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${readiness.scheme}://127.0.0.1:${port}`;
   await waitFor(`upstream alertmanager on ${url}`, async () => {
     if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
-    return (await fetch(`${url}/-/ready`)).status === 200;
+    return readiness.ready(url);
   });
   return {
     url,

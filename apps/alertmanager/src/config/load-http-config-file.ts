@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from './config-error';
+import { decodeHttpConfig } from './decoder/http-config.decoder';
+import { parseYamlRoot } from './decoder/yaml-document';
+import { FILE_ERRORS } from './file-errors';
+import type { HttpConfig } from './model/http-config.model';
+
+/**
+ * Parses a file holding only a Prometheus common `http_config` (amtool's `--http.config.file`),
+ * with the same keys, defaults and validation rules as an `http_config` inside the
+ * configuration; relative `*_file` paths resolve against the file's directory. An empty file
+ * gives the defaults. Throws {@link ConfigError}.
+ */
+export function parseHttpConfigFile(text: string, file: string): HttpConfig {
+  return decodeHttpConfig(parseYamlRoot(text, file));
+}
+
+/** Reads and parses an HTTP client config file; see {@link parseHttpConfigFile}. */
+export async function loadHttpConfigFile(file: string): Promise<HttpConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new ConfigError(FILE_ERRORS[code] ?? (err as Error).message, file);
+  }
+  return parseHttpConfigFile(text, file);
+}
