@@ -81,6 +81,16 @@ describe('request limits', () => {
       });
     });
 
+    it.each([
+      [100_000, 200],
+      [1_040_000, 200],
+      [1_100_000, 431],
+    ])('takes a request line of %i bytes as Go does (%i)', async (length, status) => {
+      const filter = encodeURIComponent(`instance=~"${'x'.repeat(length)}"`);
+      const res = await fetch(`${server.url}/api/v2/alerts?filter=${filter}`);
+      expect(res.status).toBe(status);
+    });
+
     it('refuses it on API v1 in its envelope', async () => {
       const res = await post(server.url, '/api/v1/alerts', alertsBody(10));
       expect(res.status).toBe(413);

@@ -20,6 +20,9 @@ import { parseListenAddress } from './listen-address';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 import { RequestBodyReader } from '../api/request-body';
 
+/** Go's `http.DefaultMaxHeaderBytes` and the 4 KiB it reads beyond it. */
+const GO_MAX_HEADER_BYTES = (1 << 20) + 4096;
+
 /** A started server and the handles to drive it. */
 export interface RunningServer {
   /** Base URL the server answers on, e.g. `http://127.0.0.1:9093` (with the route prefix). */
@@ -99,6 +102,10 @@ export async function startServer(
     .install(app.getHttpServer(), routePrefix, express.get('etag fn') as EtagFn | undefined);
   // Installed last, so that the web config's checks come before the hot routes and Express.
   web?.install(app.getHttpServer());
+  // Node refuses request lines and headers over 16 KiB; Go serves up to its
+  // DefaultMaxHeaderBytes (1 MiB) plus 4 KiB of slack, so long filter query strings work here too.
+  // The parser reads the server's `maxHeaderSize` for each new connection.
+  (app.getHttpServer() as { maxHeaderSize?: number }).maxHeaderSize = GO_MAX_HEADER_BYTES;
   try {
     await app.listen(listen.port, listen.host ?? '::');
   } catch (error) {
