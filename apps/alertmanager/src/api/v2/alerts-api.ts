@@ -50,7 +50,7 @@ export class AlertsApi {
       if (!matchesFilter(query.matchers, alert.labels)) continue;
       if (alert.endsAt !== 0 && alert.endsAt < now) continue;
       const receivers = this.deps.routing.receiversFor(alert.labels);
-      if (query.receiver && !receivers.some((r) => query.receiver?.test(r))) continue;
+      if (query.receiver && !receivers.some((r) => query.receiver?.matches(r))) continue;
       const status = alertStatus(this.deps.muting, alert.labels, now);
       if (passesStatus(query, status)) selected.push({ alert, receivers, status });
     }
@@ -64,7 +64,7 @@ export class AlertsApi {
     const receiversOf = new Map<string, string[]>();
     const chosen: Array<{ group: AlertGroupView; alerts: Selected[] }> = [];
     for (const group of this.deps.routing.groups()) {
-      if (query.receiver && !query.receiver.test(group.receiver)) continue;
+      if (query.receiver && !query.receiver.matches(group.receiver)) continue;
       const alerts: Selected[] = [];
       for (const alert of group.alerts) {
         if (!matchesFilter(query.matchers, alert.labels)) continue;
