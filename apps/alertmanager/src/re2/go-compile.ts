@@ -7,7 +7,8 @@ import { RegexpSyntaxError } from './regexp-syntax-error';
  * instructions, but re2js takes about 10 µs and 2 KB per instruction to compile (more for large
  * Unicode classes): this keeps compiling any pattern under about a second and 300 MB, so that a
  * pattern sent to the API cannot stall the server. Larger ones fail as Go's do, with
- * `expression too large`.
+ * `expression too large`. Literal patterns that skip re2js (see `fast-paths.ts`) are not bound
+ * by it.
  */
 export const RE2JS_MAX_COST = 100_000;
 

@@ -1,4 +1,6 @@
 import type { RE2JS } from 're2js';
+import { fastAnchoredPattern } from './fast-pattern';
+import { fastShape } from './fast-paths';
 import { compileGoPattern } from './go-compile';
 import type { Re2Pattern } from './re2-pattern';
 import { replaceAllString } from './replace-all';
@@ -37,9 +39,12 @@ export function compileRe2(pattern: string): Re2Regexp {
 
 /**
  * Compiles a label-matching regex the way Alertmanager does: fully anchored as `^(?:re)$`, so
- * errors quote the anchored text, e.g. ``missing closing ): `^(?:()$` ``.
+ * errors quote the anchored text, e.g. ``missing closing ): `^(?:()$` ``. Literals, sets of
+ * literals and literals around `.*` are matched with string operations; the rest with re2js.
  */
 export function compileAnchoredRe2(pattern: string): Re2Pattern {
+  const fast = fastAnchoredPattern(pattern);
+  if (fast) return fast;
   const anchored = compileRe2(`^(?:${pattern})$`);
   const matches = (text: string): boolean => anchored.test(text);
   return { source: pattern, test: matches, matches };
@@ -50,5 +55,5 @@ export function compileAnchoredRe2(pattern: string): Re2Pattern {
  * silence's regexes unanchored before building its anchored matchers.
  */
 export function checkRe2(pattern: string): void {
-  compileGoPattern(pattern);
+  if (!fastShape(pattern)) compileGoPattern(pattern);
 }
