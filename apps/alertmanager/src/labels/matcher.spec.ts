@@ -35,6 +35,14 @@ describe('parseMatcher', () => {
   ])('rejects %j', (input, message) => {
     expect(() => parseMatcher(input)).toThrow(message);
   });
+
+  it('reads long runs of spaces in linear time', () => {
+    const spaces = ' '.repeat(200_000);
+    const started = performance.now();
+    expect(parseMatcher(`a=x${spaces}b${spaces}`).value).toBe(`x${spaces}b`);
+    expect(() => parseMatcher(`${spaces}a${spaces}`)).toThrow('bad matcher format');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });
 
 describe('parseMatchers', () => {
