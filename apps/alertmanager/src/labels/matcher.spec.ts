@@ -1,4 +1,5 @@
-import { Matcher, type MatchType } from './matcher';
+import { catastrophicCases } from '../re2/testdata/cases';
+import { Matcher, escapeMatcherValue, type MatchType } from './matcher';
 import { parseMatcher, parseMatchers } from './matcher-parser';
 import { formatMatchers, matchesLabels, sortMatchers } from './matchers';
 
@@ -122,5 +123,16 @@ describe('matcher sets', () => {
     ['{}', { a: '1' }, true],
   ])('%s matches %j: %s', (set, labels, expected) => {
     expect(matchesLabels(parseMatchers(set), labels)).toBe(expected);
+  });
+});
+
+// A backtracking engine takes seconds to ages on each of these; RE2 answers in milliseconds.
+describe('hostile regexes', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const started = performance.now();
+    expect(new Matcher('=~', 'v', c.pattern).matches(c.value)).toBe(c.matches);
+    expect(new Matcher('!~', 'v', c.pattern).matches(c.value)).toBe(!c.matches);
+    expect(parseMatcher(`v=~"${escapeMatcherValue(c.pattern)}"`).matches(c.value)).toBe(c.matches);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
