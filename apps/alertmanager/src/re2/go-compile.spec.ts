@@ -31,6 +31,21 @@ describe('GO_UNICODE_CLASS_NAMES', () => {
   });
 });
 
+describe('bounded work', () => {
+  it.each([
+    // Go looks for `:]` again at every `[:` of a class that has none: quadratic in re2js too.
+    [`[${'[:'.repeat(40_000)}`, 'missing closing ]'],
+    // Syntax that compiles to nothing still takes re2js time to parse.
+    ['(?i)'.repeat(30_000), 'expression too large'],
+    ['('.repeat(200_000), 'expression too large'],
+    ['\\pL{1000}'.repeat(1000), 'expression too large'],
+  ])('%#: answers at once', (pattern, code) => {
+    const started = performance.now();
+    expect(() => compileRe2(pattern)).toThrow(code);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
 describe('RegexpSyntaxError', () => {
   it('carries the code and the quoted text apart', () => {
     const error = (() => {

@@ -1,14 +1,15 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { scanPattern, type GoOnlyError, type RepeatedName } from './pattern-scan';
+import { applyEdits, sourceQuote, type PatternEdit } from './pattern-edits';
+import { scanPattern, type GoOnlyError } from './pattern-scan';
 import { RegexpSyntaxError } from './regexp-syntax-error';
 
 /**
- * The largest estimated program (see `PatternScan.cost`) handed to re2js. Go allows 3,355,443
- * instructions, but re2js takes about 10 µs and 2 KB per instruction to compile (more for large
- * Unicode classes): this keeps compiling any pattern under about a second and 300 MB, so that a
- * pattern sent to the API cannot stall the server. Larger ones fail as Go's do, with
- * `expression too large`. Literal patterns that skip re2js (see `fast-paths.ts`) are not bound
- * by it.
+ * The largest estimated program (see `PatternScan.cost`), and the longest pattern, handed to
+ * re2js. Go allows 3,355,443 instructions, but re2js takes about 5 µs and 1.5 KB per instruction
+ * to compile (more for large Unicode classes) and 3 µs per character to parse: this keeps any
+ * pattern under about half a second and 150 MB, so that a pattern sent to the API cannot stall
+ * the server. Larger ones fail as Go's do, with `expression too large`. Literal patterns that
+ * skip re2js (see `fast-paths.ts`) are not bound by it.
  */
 export const RE2JS_MAX_COST = 100_000;
 
@@ -25,24 +26,27 @@ export interface CompiledPattern {
  * covers those (see `pattern-scan.ts`), and {@link goError} its messages.
  */
 export function compileGoPattern(source: string): CompiledPattern {
+  const tooLarge = () => new RegexpSyntaxError('expression too large', source);
+  if (source.length > RE2JS_MAX_COST) throw tooLarge();
   const scan = scanPattern(source);
-  if (scan.goOnlyError) throw earliestError(scan.goOnlyError, scan.repeatedNames);
-  // A count over Go's limits makes re2js fail while parsing, before the costly compile.
-  if (!scan.badRepeatCount && scan.cost > RE2JS_MAX_COST) {
-    throw new RegexpSyntaxError('expression too large', source);
-  }
-  return { re: compileRenamed(source, scan.repeatedNames), groupNames: scan.groupNames };
+  if (scan.goOnlyError) throw earliestError(scan.goOnlyError, scan.edits);
+  // A count over Go's limits makes re2js fail while parsing, before the costly compile (and
+  // Go report it, where the size of an invalid nesting of counts would mean nothing).
+  if (!scan.badRepeatCount && scan.cost > RE2JS_MAX_COST) throw tooLarge();
+  return { re: compileEdited(source, scan.edits), groupNames: scan.groupNames };
 }
 
 /**
  * Go parses left to right and stops at the first error: a syntax error before a construct that
  * only Go refuses comes first. re2js judges the text before it alike.
  */
-function earliestError(goOnly: GoOnlyError, repeatedNames: readonly RepeatedName[]): Error {
+function earliestError(goOnly: GoOnlyError, edits: readonly PatternEdit[]): Error {
   if (goOnly.beforeCost > RE2JS_MAX_COST) return goOnly.error;
-  const names = repeatedNames.filter((n) => n.end <= goOnly.before.length);
   try {
-    compileRenamed(goOnly.before, names);
+    compileEdited(
+      goOnly.before,
+      edits.filter((e) => e.end <= goOnly.before.length),
+    );
   } catch (error) {
     if (!(error instanceof RegexpSyntaxError)) throw error;
     return error;
@@ -51,33 +55,30 @@ function earliestError(goOnly: GoOnlyError, repeatedNames: readonly RepeatedName
 }
 
 /**
- * Go lets several groups share a name (`$name` then means the first that matched); re2js
- * refuses it, so later groups of a name lose it (`(?P<n>` becomes `(`), which keeps the numbers.
+ * Compiles with the scan's edits: later groups of a repeated name lose it (Go lets groups share
+ * a name, re2js refuses it), and a class's `[:` with no `:]` after it becomes `\[:` (the same
+ * class to Go, which would otherwise look for `:]` again at each one: quadratic time).
  */
-function compileRenamed(source: string, repeatedNames: readonly RepeatedName[]): RE2JS {
-  let text = source;
-  for (let i = repeatedNames.length - 1; i >= 0; i--) {
-    const { start, end } = repeatedNames[i];
-    text = `${text.slice(0, start)}(${text.slice(end)}`;
-  }
+function compileEdited(source: string, edits: readonly PatternEdit[]): RE2JS {
+  const edited = applyEdits(source, edits);
   try {
-    return RE2JS.compile(text);
+    return RE2JS.compile(edited);
   } catch (error) {
     if (!(error instanceof RE2JSSyntaxException)) throw error;
-    throw goError(error, source, text, repeatedNames);
+    throw goError(error, source, edited, edits);
   }
 }
 
 /**
  * re2js's error as Go words it: Go quotes the whole pattern for a too deep or too large one, an
  * empty text for a trailing backslash, and a lone `(?<` or `(?P<` at the end is flag syntax
- * to Go. A text quoted from the renamed pattern is quoted from the source instead.
+ * to Go. A text quoted from the edited pattern is quoted from the source instead.
  */
 function goError(
   error: RE2JSSyntaxException,
   source: string,
-  renamed: string,
-  repeatedNames: readonly RepeatedName[],
+  edited: string,
+  edits: readonly PatternEdit[],
 ): RegexpSyntaxError {
   const code = error.error;
   let text = error.input ?? '';
@@ -89,18 +90,5 @@ function goError(
       text === '(?<' ? text : '(?P',
     );
   }
-  if (repeatedNames.length > 0 && renamed.endsWith(text) && text !== '') {
-    text = source.slice(sourceIndex(renamed.length - text.length, repeatedNames));
-  }
-  return new RegexpSyntaxError(code, text);
-}
-
-/** Maps an index of the renamed pattern back to the source. */
-function sourceIndex(index: number, repeatedNames: readonly RepeatedName[]): number {
-  let shift = 0;
-  for (const { start, end } of repeatedNames) {
-    if (start - shift >= index) break;
-    shift += end - start - 1;
-  }
-  return index + shift;
+  return new RegexpSyntaxError(code, sourceQuote(text, source, edited, edits));
 }

@@ -7,13 +7,8 @@ import {
   loneSurrogateIndex,
   unicodeClassAt,
 } from './pattern-tokens';
+import type { PatternEdit } from './pattern-edits';
 import type { RegexpSyntaxError } from './regexp-syntax-error';
-
-/** A named group whose name an earlier group already has; `(?P<name>` spans `start` to `end`. */
-export interface RepeatedName {
-  readonly start: number;
-  readonly end: number;
-}
 
 /** The first construct Go refuses that re2js may accept. */
 export interface GoOnlyError {
@@ -31,8 +26,8 @@ export interface GoOnlyError {
 export interface PatternScan {
   /** The capture groups' names by number; index 0 (the whole match) and unnamed groups are undefined. */
   readonly groupNames: readonly (string | undefined)[];
-  /** Named groups repeating an earlier name: Go allows that, re2js refuses it. */
-  readonly repeatedNames: readonly RepeatedName[];
+  /** What to change before re2js parses the pattern (see `compileEdited`), in order. */
+  readonly edits: readonly PatternEdit[];
   readonly goOnlyError: GoOnlyError | undefined;
   /** Whether a counted repetition breaks Go's limits, so that re2js refuses it while parsing. */
   readonly badRepeatCount: boolean;
@@ -80,7 +75,8 @@ class PatternScanner {
   private readonly frames: Frame[] = [newFrame(false)];
   private readonly groupNames: (string | undefined)[] = [undefined];
   private readonly seenNames = new Set<string>();
-  private readonly repeatedNames: RepeatedName[] = [];
+  private readonly edits: PatternEdit[] = [];
+  private noPosixCloseFrom = Infinity;
   private readonly errors: GoOnlyErrors;
   private badRepeatCount = false;
   private lastWasRepeat = false;
@@ -95,7 +91,7 @@ class PatternScanner {
     const cost = this.totalCost();
     return {
       groupNames: this.groupNames,
-      repeatedNames: this.repeatedNames,
+      edits: this.edits,
       goOnlyError: found && {
         error: found.error,
         before: found.before + ')'.repeat(this.frames.length - 1),
@@ -179,7 +175,7 @@ class PatternScanner {
       this.errors.enterClass(start, cost.items > 0);
       const c = this.src[i];
       const next = this.src[i + 1];
-      const posixEnd = c === '[' && next === ':' ? this.src.indexOf(':]', i + 2) : -1;
+      const posixEnd = c === '[' && next === ':' ? this.posixClassEnd(i) : -1;
       if (posixEnd >= 0) {
         i = posixEnd + 2;
         cost.addPerl();
@@ -200,6 +196,18 @@ class PatternScanner {
     this.errors.leaveClass();
     this.pos = Math.min(i + 1, this.src.length);
     return cost.cost;
+  }
+
+  /**
+   * Where `[:` at `i` ends as a POSIX class (`[:alpha:]`): at the next `:]`, however far. With
+   * none, it is a literal `[`; re2js would search again at every such `[:`, so it gets `\[`.
+   */
+  private posixClassEnd(i: number): number {
+    const close = i + 2 < this.noPosixCloseFrom ? this.src.indexOf(':]', i + 2) : -1;
+    if (close >= 0) return close;
+    this.noPosixCloseFrom = Math.min(this.noPosixCloseFrom, i + 2);
+    this.edits.push({ start: i, end: i + 1, text: '\\[' });
+    return -1;
   }
 
   private classChar(i: number): number {
@@ -235,7 +243,8 @@ class PatternScanner {
     }
     const name = this.src.slice(this.pos + (this.src[this.pos + 2] === 'P' ? 4 : 3), close);
     if (loneSurrogateIndex(name) >= 0) return this.errors.invalidUtf8(this.pos, name);
-    if (this.seenNames.has(name)) this.repeatedNames.push({ start: this.pos, end: close + 1 });
+    // Go lets groups share a name; re2js refuses it, so later ones lose theirs (numbers stay).
+    if (this.seenNames.has(name)) this.edits.push({ start: this.pos, end: close + 1, text: '(' });
     this.seenNames.add(name);
     this.pushGroup(close + 1 - this.pos, name, true);
   }
