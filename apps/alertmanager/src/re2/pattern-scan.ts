@@ -28,6 +28,7 @@ export interface PatternScan {
   readonly groupNames: readonly (string | undefined)[];
   /** What to change before re2js parses the pattern (see `compileEdited`), in order. */
   readonly edits: readonly PatternEdit[];
+  /** The first error Go reports and re2js may not; the scan stops there. */
   readonly goOnlyError: GoOnlyError | undefined;
   /** Whether a counted repetition breaks Go's limits, so that re2js refuses it while parsing. */
   readonly badRepeatCount: boolean;
