@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { loadConfigFile, type AlertmanagerConfig } from '../config';
+import { loadConfigFile, parseConfig, type AlertmanagerConfig } from '../config';
+import { escapeMatcherValue } from '../labels';
+import { catastrophicCases } from '../re2/testdata/cases';
 import { runRoutesShow, runRoutesTest } from './config-routes.command';
 
 let config: AlertmanagerConfig;
@@ -77,5 +79,30 @@ describe('config routes', () => {
     expect(() =>
       runRoutesTest(config, { labels: ['foo=~bar'], tree: false, verifyReceivers: '' }, () => 0),
     ).toThrow('Failed to parse labels: labels must be specified as key=value pairs');
+  });
+});
+
+describe('config routes test with hostile regexes', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const started = performance.now();
+    const matcher = JSON.stringify(`v=~"${escapeMatcherValue(c.pattern)}"`);
+    const routes = parseConfig(
+      `route:
+  receiver: default
+  routes:
+    - {receiver: re, match_re: {v: ${JSON.stringify(c.pattern)}}, continue: true}
+    - {receiver: matchers, matchers: [${matcher}]}
+receivers: [{name: default}, {name: re}, {name: matchers}]
+`,
+      'routes.yml',
+    );
+    const options = {
+      labels: [`v="${escapeMatcherValue(c.value)}"`],
+      tree: false,
+      verifyReceivers: '',
+    };
+    const result = capture((out) => runRoutesTest(routes, options, out));
+    expect(result).toEqual({ code: 0, lines: [c.matches ? 're,matchers' : 'default'] });
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfig } from '../config';
+import { escapeMatcherValue } from '../labels';
+import { catastrophicCases } from '../re2/testdata/cases';
 import { groupKeyOf, groupLabelsFor } from './group-labels';
 import {
   buildRouteTree,
@@ -182,5 +184,20 @@ describe('group keys (upstream examples)', () => {
     const routes = matchRoutes(fromYaml(yaml), labels);
     expect(routes).toHaveLength(1);
     expect(groupKeyOf(routes[0].key, groupLabelsFor(routes[0].options, labels))).toBe(key);
+  });
+});
+
+describe('hostile regexes in routes', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const started = performance.now();
+    const matcher = `v=~"${escapeMatcherValue(c.pattern)}"`;
+    const tree = fromYaml(`route:
+  receiver: r
+  routes:
+    - {receiver: db, match_re: {v: ${JSON.stringify(c.pattern)}}}
+    - {receiver: db, matchers: [${JSON.stringify(matcher)}], continue: true}`);
+    const expected = c.matches ? ['db'] : ['r'];
+    expect(receiversFor(tree, { alertname: 'R', v: c.value })).toEqual(expected);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

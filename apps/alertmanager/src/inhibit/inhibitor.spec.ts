@@ -3,6 +3,8 @@ import { parseConfig } from '../config';
 import { MemoryAlertStore } from '../alerts/memory-alert-store';
 import { testAlert } from '../alerts/testing/test-alert';
 import type { LabelSet } from '../labels';
+import { escapeMatcherValue } from '../labels';
+import { catastrophicCases } from '../re2/testdata/cases';
 import { Inhibitor } from './inhibitor';
 
 const NOW = 1_000_000;
@@ -113,5 +115,26 @@ describe('Inhibitor', () => {
     inhibitor.stop();
     await store.put([firing({ severity: 'critical', cluster: 'a' })]);
     expect(inhibitor.mutedBy({ severity: 'warning', cluster: 'a' }, NOW)).toEqual([]);
+  });
+});
+
+describe('hostile regexes in inhibit rules', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const started = performance.now();
+    const pattern = JSON.stringify(c.pattern);
+    const matcher = JSON.stringify(`v=~"${escapeMatcherValue(c.pattern)}"`);
+    // Patterns may match the empty string, which a missing label compares as: pin both sides.
+    const { inhibitor, store } = setup(`
+  - {source_matchers: [alertname="S"], source_match_re: {v: ${pattern}}, target_matchers: [t="1"]}
+  - {source_matchers: [s="1"], target_matchers: [t="2", ${matcher}]}`);
+    const source = firing({ alertname: 'S', v: c.value });
+    const otherSource = firing({ alertname: 'S2', s: '1' });
+    await store.put([source, otherSource]);
+    const expected = (fp: string) => (c.matches ? [fp] : []);
+    expect(inhibitor.mutedBy({ t: '1' }, NOW)).toEqual(expected(source.fingerprint));
+    expect(inhibitor.mutedBy({ t: '2', v: c.value }, NOW)).toEqual(
+      expected(otherSource.fingerprint),
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

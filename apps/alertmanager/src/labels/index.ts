@@ -4,6 +4,3 @@ export { Matcher, MATCH_TYPES, escapeMatcherValue } from './matcher';
 export type { MatchType } from './matcher';
 export { parseMatcher, parseMatchers, MatcherParseError } from './matcher-parser';
 export { compareMatchers, formatMatchers, matchesLabels, sortMatchers } from './matchers';
-export { compileAnchoredRe2, compileRe2 } from './re2-regexp';
-export { translateRe2 } from './re2-translator';
-export { RegexpSyntaxError } from './regexp-syntax-error';

@@ -9,8 +9,18 @@ export class MatcherParseError extends Error {
 }
 
 // Go's `\s` is ASCII whitespace only, so spell it out instead of using JavaScript's `\s`.
+// Upstream's pattern ends in a lazy value and `\s*$`, which a backtracking engine runs in time
+// quadratic in a run of inner spaces: trailing whitespace is cut first instead.
 const MATCHER_FORMAT =
-  /^[\t\n\f\r ]*([a-zA-Z_:][a-zA-Z0-9_:]*)[\t\n\f\r ]*(=~|=|!=|!~)[\t\n\f\r ]*([\s\S]*?)[\t\n\f\r ]*$/;
+  /^[\t\n\f\r ]*([a-zA-Z_:][a-zA-Z0-9_:]*)[\t\n\f\r ]*(=~|=|!=|!~)[\t\n\f\r ]*([\s\S]*)$/;
+
+const GO_SPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
+
+function trimEndGoSpace(text: string): string {
+  let end = text.length;
+  while (end > 0 && GO_SPACE.has(text[end - 1])) end--;
+  return text.slice(0, end);
+}
 
 /**
  * Parses one matcher with the classic syntax: a label name, an operator and a value that may be
@@ -18,7 +28,7 @@ const MATCHER_FORMAT =
  * Regex values are compiled, so a bad regex throws RegexpSyntaxError.
  */
 export function parseMatcher(input: string): Matcher {
-  const m = MATCHER_FORMAT.exec(input);
+  const m = MATCHER_FORMAT.exec(trimEndGoSpace(input));
   if (!m) throw new MatcherParseError(`bad matcher format: ${input}`);
   const [, name, op, raw] = m;
   const unquoteError = () =>

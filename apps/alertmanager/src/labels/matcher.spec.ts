@@ -1,4 +1,5 @@
-import { Matcher, type MatchType } from './matcher';
+import { catastrophicCases } from '../re2/testdata/cases';
+import { Matcher, escapeMatcherValue, type MatchType } from './matcher';
 import { parseMatcher, parseMatchers } from './matcher-parser';
 import { formatMatchers, matchesLabels, sortMatchers } from './matchers';
 
@@ -34,6 +35,14 @@ describe('parseMatcher', () => {
     ['foo=~"("', 'error parsing regexp: missing closing ): `^(?:()$`'],
   ])('rejects %j', (input, message) => {
     expect(() => parseMatcher(input)).toThrow(message);
+  });
+
+  it('reads long runs of spaces in linear time', () => {
+    const spaces = ' '.repeat(200_000);
+    const started = performance.now();
+    expect(parseMatcher(`a=x${spaces}b${spaces}`).value).toBe(`x${spaces}b`);
+    expect(() => parseMatcher(`${spaces}a${spaces}`)).toThrow('bad matcher format');
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 
@@ -114,5 +123,16 @@ describe('matcher sets', () => {
     ['{}', { a: '1' }, true],
   ])('%s matches %j: %s', (set, labels, expected) => {
     expect(matchesLabels(parseMatchers(set), labels)).toBe(expected);
+  });
+});
+
+// A backtracking engine takes seconds to ages on each of these; RE2 answers in milliseconds.
+describe('hostile regexes', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const started = performance.now();
+    expect(new Matcher('=~', 'v', c.pattern).matches(c.value)).toBe(c.matches);
+    expect(new Matcher('!~', 'v', c.pattern).matches(c.value)).toBe(!c.matches);
+    expect(parseMatcher(`v=~"${escapeMatcherValue(c.pattern)}"`).matches(c.value)).toBe(c.matches);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,4 +1,4 @@
-import { compileAnchoredRe2 } from './re2-regexp';
+import { compileAnchoredRe2, type Re2Pattern } from '../re2';
 
 /** The four matcher operators, in Alertmanager's sort order. */
 export const MATCH_TYPES = ['=', '!=', '=~', '!~'] as const;
@@ -16,10 +16,11 @@ export function escapeMatcherValue(value: string): string {
 
 /**
  * One label matcher such as `severity=~"critical|page"`. Regex values are Go RE2 syntax and
- * always anchored at both ends, so `=~"a"` matches only `a`, never `abc`.
+ * always anchored at both ends, so `=~"a"` matches only `a`, never `abc`; they are matched in
+ * time linear in the value (see `re2/`), whatever the pattern.
  */
 export class Matcher {
-  private readonly regexp: RegExp | undefined;
+  private readonly regexp: Re2Pattern | undefined;
 
   /** Throws RegexpSyntaxError (Go's text) when a regex matcher's value does not compile. */
   constructor(
@@ -50,9 +51,9 @@ export class Matcher {
       case '!=':
         return value !== this.value;
       case '=~':
-        return (this.regexp as RegExp).test(value);
+        return (this.regexp as Re2Pattern).matches(value);
       case '!~':
-        return !(this.regexp as RegExp).test(value);
+        return !(this.regexp as Re2Pattern).matches(value);
     }
   }
 

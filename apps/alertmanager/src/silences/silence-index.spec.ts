@@ -1,4 +1,5 @@
-import { matchesLabels, type LabelSet } from '../labels';
+import { Matcher, matchesLabels, type LabelSet } from '../labels';
+import { catastrophicCases } from '../re2/testdata/cases';
 import { silenceState } from './silence';
 import { SilenceStore } from './silence-store';
 import { HOUR, silenceInput, T0 } from './testing';
@@ -78,4 +79,20 @@ describe('silence matching', () => {
       expect(store.mutedBy(labels, now)).toEqual(expected);
     }
   });
+});
+
+describe('hostile regexes', () => {
+  it.each(catastrophicCases().map((c) => [c.name, c] as const))(
+    '%s mutes at once',
+    async (_name, c) => {
+      const started = performance.now();
+      const store = new SilenceStore();
+      // A pattern may match the empty string: the silence also needs a matcher that does not.
+      const base = silenceInput('alertname="R"');
+      const input = { ...base, matchers: [...base.matchers, new Matcher('=~', 'v', c.pattern)] };
+      const id = await store.set(input, T0);
+      expect(store.mutedBy({ alertname: 'R', v: c.value }, T0)).toEqual(c.matches ? [id] : []);
+      expect(performance.now() - started).toBeLessThan(2000);
+    },
+  );
 });

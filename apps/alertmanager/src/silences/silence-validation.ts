@@ -1,4 +1,5 @@
-import { compileRe2, isValidLabelName, Matcher, type MatchType } from '../labels';
+import { isValidLabelName, Matcher, type MatchType } from '../labels';
+import { checkRe2 } from '../re2';
 import type { SilenceInput } from './silence';
 
 /** A matcher as the API carries it: `isEqual` false makes it negative. */
@@ -48,7 +49,7 @@ export function buildMatchers(inputs: readonly MatcherInput[]): Matcher[] {
     }
     if (m.isRegex) {
       try {
-        compileRe2(m.value);
+        checkRe2(m.value);
       } catch (error) {
         const why = `invalid regular expression ${JSON.stringify(m.value)}: ${(error as Error).message}`;
         throw invalid(`invalid label matcher ${i}: ${why}`);

@@ -1,33 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_TEMPLATES } from './default-templates';
+import { GlobPattern } from './glob-match';
 import { TemplateSet } from './template-set';
-
-/** Go's `filepath.Match` syntax for one path segment (`*`, `?`, `[...]`), as a RegExp. */
-function segmentPattern(segment: string): RegExp {
-  let re = '';
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i];
-    if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const close = segment.indexOf(']', i + 1);
-      if (close < 0) throw new Error(`syntax error in pattern`);
-      re += `[${segment
-        .slice(i + 1, close)
-        .replace(/^\^/, '^')
-        .replace(/\\/g, '\\\\')}]`;
-      i = close;
-    } else if (c === '\\') re += `\\${segment[++i] ?? '\\'}`;
-    else re += c.replace(/[.+^${}()|\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
 
 const hasMeta = (s: string) => /[*?[\\]/.test(s);
 
 /** Go's `filepath.Glob`: the files matching an absolute pattern, sorted; none is not an error. */
 export async function glob(pattern: string): Promise<string[]> {
+  // Go checks the whole pattern before reading anything: a malformed one fails even unmatched.
+  new GlobPattern(pattern);
   if (!hasMeta(pattern)) {
     try {
       await readFile(pattern);
@@ -37,7 +19,7 @@ export async function glob(pattern: string): Promise<string[]> {
     }
   }
   const dirs = hasMeta(dirname(pattern)) ? await glob(dirname(pattern)) : [dirname(pattern)];
-  const re = segmentPattern(basename(pattern));
+  const segment = new GlobPattern(basename(pattern));
   const found: string[] = [];
   for (const dir of dirs) {
     let entries: string[];
@@ -46,7 +28,7 @@ export async function glob(pattern: string): Promise<string[]> {
     } catch {
       continue;
     }
-    found.push(...entries.filter((e) => re.test(e)).map((e) => join(dir, e)));
+    found.push(...entries.filter((e) => segment.matches(e)).map((e) => join(dir, e)));
   }
   return found.sort();
 }

@@ -1,4 +1,5 @@
-import { compileAnchoredRe2, parseMatcher, type LabelSet, type Matcher } from '../../labels';
+import { parseMatcher, type LabelSet, type Matcher } from '../../labels';
+import { compileAnchoredRe2, type Re2Pattern } from '../../re2';
 
 /** The query of `GET /api/v2/alerts` and `/alerts/groups`, parsed. */
 export interface AlertQuery {
@@ -9,7 +10,8 @@ export interface AlertQuery {
   /** HEAD's `muted` (groups only): false drops groups whose every alert is suppressed. */
   muted: boolean;
   matchers: Matcher[];
-  receiver: RegExp | undefined;
+  /** The `receiver` parameter, a fully anchored regex. */
+  receiver: Re2Pattern | undefined;
 }
 
 // go-openapi's ConvertBool: these words are true, any other value false, absent the default.
@@ -36,7 +38,7 @@ export function queryFlag(params: URLSearchParams, name: string): boolean {
 export function parseAlertQuery(params: URLSearchParams): AlertQuery {
   const matchers = params.getAll('filter').map((f) => parseMatcher(f));
   const receiverText = params.get('receiver');
-  let receiver: RegExp | undefined;
+  let receiver: Re2Pattern | undefined;
   if (receiverText !== null && receiverText !== '') {
     try {
       receiver = compileAnchoredRe2(receiverText);

@@ -85,7 +85,7 @@ export class AlertsApi {
       if (!matchesFilter(query.matchers, alert.labels)) continue;
       if (isResolvedBefore(alert, now)) continue;
       const receivers = this.deps.routing.receiversFor(alert.labels);
-      if (query.receiver && !receivers.some((r) => query.receiver?.test(r))) continue;
+      if (query.receiver && !receivers.some((r) => query.receiver?.matches(r))) continue;
       const status = alertStatus(this.deps.muting, alert.labels, now);
       if (passesStatus(query, status)) selected.push({ alert, receivers, status });
     }
@@ -103,7 +103,7 @@ export class AlertsApi {
     const chosen: Array<{ group: AlertGroupView; alerts: Selected[] }> = [];
     let checked = 0;
     for (const group of this.deps.routing.groups()) {
-      if (query.receiver && !query.receiver.test(group.receiver)) continue;
+      if (query.receiver && !query.receiver.matches(group.receiver)) continue;
       const alerts: Selected[] = [];
       for (const alert of group.alerts) {
         if (++checked % LIST_SLICE === 0) await nextTurn();

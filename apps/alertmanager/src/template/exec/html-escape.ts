@@ -51,7 +51,9 @@ function context(written: string): { attribute?: string; value: string } | undef
   const open = written.lastIndexOf('<');
   if (open < 0 || written.lastIndexOf('>') > open) return undefined;
   const tag = written.slice(open);
-  const attr = /([a-zA-Z-:]+)\s*=\s*(["'])((?:(?!\2)[^])*)$/.exec(tag);
+  // The lookbehind starts names only where a run of name characters starts: without it, a long
+  // run (an escaped label value) is retried from each of its characters, in quadratic time.
+  const attr = /(?<![a-zA-Z:-])([a-zA-Z-:]+)\s*=\s*(["'])((?:(?!\2)[^])*)$/.exec(tag);
   if (!attr) return { value: '' };
   return { attribute: attr[1].toLowerCase(), value: attr[3] };
 }

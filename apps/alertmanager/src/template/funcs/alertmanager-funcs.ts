@@ -1,14 +1,16 @@
-import { compileRe2 } from '../../labels';
 import { FuncError, fn, variadicFn, type TemplateFunc } from '../exec/template-func';
 import { GoFloat, GoStruct, listItems, stringList, type Value } from '../exec/values';
 import { goDuration, goTime, isZone, timeMs } from './go-time';
 import { humanizeDuration } from './humanize-duration';
-import { expandReplacement } from './regexp-expand';
+import type { Re2Regexp } from '../../re2';
+import { RegexpCache } from './regexp-cache';
 import { toJson } from './to-json';
 
-function compile(pattern: string): RegExp {
+const regexps = new RegexpCache();
+
+function compile(pattern: string): Re2Regexp {
   try {
-    return compileRe2(pattern);
+    return regexps.compile(pattern);
   } catch (err) {
     throw new FuncError((err as Error).message);
   }
@@ -48,12 +50,7 @@ export function alertmanagerFuncs(now: () => number): Record<string, TemplateFun
     ),
     match: fn(['string', 'string'], ([re, s]) => compile(re as string).test(s as string)),
     reReplaceAll: fn(['string', 'string', 'string'], ([pattern, repl, text]) =>
-      expandReplacement(
-        compile(pattern as string),
-        pattern as string,
-        repl as string,
-        text as string,
-      ),
+      compile(pattern as string).replaceAll(text as string, repl as string),
     ),
     safeHtml: fn(['string'], ([s]) => new GoStruct('template.HTML', {}, { String: () => s })),
     stringSlice: variadicFn([], 'string', (args) => stringList(args as string[])),
