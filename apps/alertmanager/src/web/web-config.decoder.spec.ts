@@ -138,7 +138,7 @@ describe('web config decoder', () => {
   });
 
   it('loads the bundled example, whose hash is the one of its example password', () => {
-    const file = join(__dirname, '..', '..', 'config', 'web-config.example.yml');
+    const file = join(__dirname, '..', '..', 'config', 'web', 'web-config.example.yml');
     const config = parseWebConfig(readFileSync(file, 'utf8'), file, 'startup');
     expect(config.tls_server_config).toBeUndefined();
     expect(config.http_server_config.headers).toEqual({
