@@ -1,5 +1,15 @@
+import { constants } from 'node:fs';
 import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+
+const { O_WRONLY, O_CREAT, O_APPEND, O_TRUNC, O_DSYNC } = constants;
+
+/**
+ * Whether a write to a log is on disk when it completes (the file is opened with `O_DSYNC`, where
+ * the platform has it). Then a durable append is one call into the file system instead of a write
+ * and an `fdatasync`, each waiting for the main thread before the next can start.
+ */
+export const LOG_WRITES_ARE_DURABLE = O_DSYNC !== undefined;
 
 /**
  * Where a store keeps its state under `--storage.path`: one snapshot `<name>.snapshot` whose first
@@ -51,7 +61,8 @@ export class LogFiles {
 
   /** Opens a generation's log for appending, creating it (and making the creation durable). */
   async openLog(generation: number, truncate: boolean): Promise<FileHandle> {
-    const handle = await open(this.log(generation), truncate ? 'w' : 'a');
+    const flags = O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0) | (O_DSYNC ?? 0);
+    const handle = await open(this.log(generation), flags);
     await this.syncDir();
     return handle;
   }

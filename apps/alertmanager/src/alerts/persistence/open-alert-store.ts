@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../logging/logger';
 import type { Clock } from '../../time/clock';
 import { MemoryAlertStore } from '../memory-alert-store';
-import { LogFiles } from './log-files';
+import { LOG_WRITES_ARE_DURABLE, LogFiles } from './log-files';
 import { AppendLog } from './append-log';
 import { loadAlertState } from './load-alert-state';
 import { PersistentAlertStore, type PersistenceOptions } from './persistent-alert-store';
@@ -39,6 +39,7 @@ export async function openAlertStore(
     settings.syncIntervalMs,
     logger,
     'alert log',
+    LOG_WRITES_ARE_DURABLE,
   );
   logger.info('Loaded alerts', {
     alerts: memory.size,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../logging/logger';
 import { AppendLog } from '../../alerts/persistence/append-log';
-import { LogFiles } from '../../alerts/persistence/log-files';
+import { LOG_WRITES_ARE_DURABLE, LogFiles } from '../../alerts/persistence/log-files';
 import { loadLogState, type LogRecovery } from '../../alerts/persistence/load-log-state';
 import { SilenceStore, type SilenceLimits } from '../silence-store';
 import { decodeSilenceRecord, encodedSize } from './silence-codec';
@@ -62,7 +62,14 @@ export async function openSilenceStore(
   );
   await files.removeStale(recovery.generation);
   const handle = await files.openLog(recovery.generation, false);
-  const log = new AppendLog(handle, recovery.logBytes, 200, logger, 'silences log');
+  const log = new AppendLog(
+    handle,
+    recovery.logBytes,
+    200,
+    logger,
+    'silences log',
+    LOG_WRITES_ARE_DURABLE,
+  );
   const journal = new SilenceJournalFile(files, log, recovery.generation, logger);
   const store = new SilenceStore(journal, options.limits, encodedSize);
   for (const silence of memory.list()) store.restore(silence);
