@@ -102,19 +102,22 @@ async function regexCase(url) {
     headers: json,
     body: JSON.stringify(silence),
   });
-  const alert = [{ labels: { alertname: 'R', v: `${'a'.repeat(32)}!` } }];
-  const posted = client.request(`${url}/api/v2/alerts`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(alert),
-  });
   const filter = encodeURIComponent('v=~"(a+)+$"');
+  // For two seconds: post the adversarial alert (a new one each time, so each is routed and
+  // checked against the silence) and list with the hostile filter, over and over.
   return probeDuring(
     url,
     (async () => {
-      await posted;
-      await client.request(`${url}/api/v2/alerts?filter=${filter}`);
-      await client.request(`${url}/api/v2/alerts`);
+      const until = Date.now() + 2000;
+      for (let i = 0; Date.now() < until; i++) {
+        const alert = [{ labels: { alertname: 'R', i: String(i), v: `${'a'.repeat(32)}!` } }];
+        await client.request(`${url}/api/v2/alerts`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(alert),
+        });
+        await client.request(`${url}/api/v2/alerts?filter=${filter}`);
+      }
     })(),
   );
 }
