@@ -27,6 +27,8 @@ describe('the public API of @redisx/alertmanager', () => {
         alertsGcInterval: 1_800_000,
         dataRetention: 432_000_000,
         maintenanceInterval: 900_000,
+        maxSilences: 0,
+        maxSilenceSizeBytes: 0,
       },
       new StreamLogger('info', 'logfmt', (line) => lines.push(line)),
     );

@@ -2,16 +2,12 @@ import type { AlertStore } from '../alerts/alert-store';
 import type { AlertMuting } from '../alerts/alert-status';
 import type { AlertRouting } from '../api/v2/alert-routing';
 import type { LoadedConfig } from '../config';
-import {
-  Dispatcher,
-  receiversFor,
-  sleeperFor,
-  type DispatcherMetrics,
-  type Scheduler,
-} from '../dispatch';
+import { Dispatcher, receiversFor, type DispatcherMetrics } from '../dispatch';
+import { sleeperFor, type Scheduler } from '../time/scheduler';
 import { Inhibitor } from '../inhibit';
 import type { Logger } from '../logging/logger';
-import { buildPipeline, type Muter, type NotificationLog, type NotifyMetrics } from '../notify';
+import type { Muter } from '../labels';
+import { buildPipeline, type NotificationLog, type NotifyMetrics } from '../notify';
 import type { Integration } from '../notify/notifier';
 import { buildReceivers, checkReceiverTemplates, closeReceivers } from '../receivers';
 import type { ConfigCommit, ConfigSubscriber } from '../reload/config-subscriber';

@@ -1,4 +1,4 @@
-import { FakeScheduler } from '../dispatch';
+import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { StreamLogger } from '../logging/stream-logger';
 import { Maintenance } from './maintenance';
 

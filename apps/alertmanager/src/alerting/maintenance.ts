@@ -1,4 +1,4 @@
-import type { Scheduler, TimerHandle } from '../dispatch';
+import type { Scheduler, TimerHandle } from '../time/scheduler';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 

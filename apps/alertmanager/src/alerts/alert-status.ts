@@ -1,5 +1,5 @@
 import type { LabelSet } from '../labels';
-import type { Muter } from '../notify/muter';
+import type { Muter } from '../labels/muter';
 
 /**
  * The muters that decide an alert's status. Read on every request, so a reload or new silences

@@ -1,5 +1,5 @@
 import { parseMatcher } from '../labels';
-import { goTimeParseError, parseDateTime } from '../api/v2/decode/go-time';
+import { goTimeParseError, parseDateTime } from '../time/go-date-time';
 import { AmtoolError } from './amtool-error';
 import { callApi, type AmtoolTarget } from './amtool-http';
 

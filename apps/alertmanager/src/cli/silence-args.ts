@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { parseDateTime, goTimeParseError } from '../api/v2/decode/go-time';
+import { parseDateTime, goTimeParseError } from '../time/go-date-time';
 import { parseMatcher, type Matcher } from '../labels';
 import { parseDuration } from '../time/duration';
 import { AmtoolError } from './amtool-error';

@@ -4,7 +4,7 @@ import type { Clock } from '../time/clock';
 import { sortAlerts } from './alert-order';
 import { groupKeyOf } from './group-labels';
 import type { RouteNode } from './route-tree';
-import type { Scheduler, TimerHandle } from './scheduler';
+import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { GO_ZERO_TIME } from '../time/go-zero-time';
 
 /** Sends one flush's alerts; resolves true when the whole pipeline succeeded. */

@@ -1,5 +1,5 @@
 import { sortAlerts } from './alert-order';
-import { labelSetBefore } from './label-set-format';
+import { labelSetBefore } from '../labels/label-set-format';
 
 const names = (labels: Record<string, string>[]) =>
   sortAlerts(labels.map((l) => ({ labels: l }))).map((a) => JSON.stringify(a.labels));

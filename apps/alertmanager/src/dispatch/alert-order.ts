@@ -1,5 +1,5 @@
 import type { Alert } from '../alerts/alert.model';
-import { compareGoStrings, labelSetBefore } from './label-set-format';
+import { compareGoStrings, labelSetBefore } from '../labels/label-set-format';
 
 /**
  * Upstream's notification order (`types.AlertSlice`): by `job`, then `instance`, an alert

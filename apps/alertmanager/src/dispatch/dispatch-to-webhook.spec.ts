@@ -4,12 +4,13 @@ import { Registry } from 'prom-client';
 import { parseConfig } from '../config';
 import { Inhibitor } from '../inhibit';
 import { StreamLogger } from '../logging/stream-logger';
-import { buildPipeline, NO_MUTER, NotificationLog, NotifyMetrics } from '../notify';
+import { NO_MUTER } from '../labels';
+import { buildPipeline, NotificationLog, NotifyMetrics } from '../notify';
 import { buildReceivers, closeReceivers } from '../receivers';
 import { TimeIntervalSet } from '../timeinterval';
 import { Dispatcher } from './dispatcher';
-import { FakeScheduler } from './fake-scheduler';
-import { sleeperFor } from './scheduler';
+import { FakeScheduler } from '../time/testing/fake-scheduler';
+import { sleeperFor } from '../time/scheduler';
 import { MemoryAlertStore } from '../alerts/memory-alert-store';
 import { testAlert } from '../alerts/testing/test-alert';
 

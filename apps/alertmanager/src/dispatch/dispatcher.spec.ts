@@ -8,7 +8,7 @@ import type { Stage } from '../notify/stage';
 import { pipelineFixture, ScriptedNotifier } from '../notify/testing/notify-fixtures';
 import { Dispatcher } from './dispatcher';
 import { DispatcherMetrics } from './dispatcher-metrics';
-import { FakeScheduler } from './fake-scheduler';
+import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { MemoryAlertStore } from '../alerts/memory-alert-store';
 import { testAlert } from '../alerts/testing/test-alert';
 import { GO_ZERO_TIME } from '../time/go-zero-time';

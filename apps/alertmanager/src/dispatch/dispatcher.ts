@@ -10,9 +10,9 @@ import type { Clock } from '../time/clock';
 import { AggregationGroup } from './aggregation-group';
 import type { DispatcherMetrics } from './dispatcher-metrics';
 import { groupLabelsFor } from './group-labels';
-import { compareGoStrings, formatLabelSet, labelSetBefore } from './label-set-format';
+import { compareGoStrings, formatLabelSet, labelSetBefore } from '../labels/label-set-format';
 import { buildRouteTree, matchRoutes, type RouteNode } from './route-tree';
-import type { Scheduler } from './scheduler';
+import type { Scheduler } from '../time/scheduler';
 
 /** Upstream's `notify.MinTimeout`: a flush gets at least this long before it is cancelled. */
 export const MIN_FLUSH_TIMEOUT = 10_000;

@@ -1,5 +1,5 @@
 import type { LabelSet } from '../labels';
-import { formatLabelSet } from './label-set-format';
+import { formatLabelSet } from '../labels/label-set-format';
 import type { RouteOptions } from './route-tree';
 
 /**

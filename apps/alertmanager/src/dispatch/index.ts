@@ -3,10 +3,7 @@ export { AggregationGroup } from './aggregation-group';
 export { Dispatcher, MIN_FLUSH_TIMEOUT } from './dispatcher';
 export type { AlertGroupSnapshot, DispatcherDeps } from './dispatcher';
 export { DispatcherMetrics } from './dispatcher-metrics';
-export { FakeScheduler } from './fake-scheduler';
 export { groupKeyOf, groupLabelsFor } from './group-labels';
-export { formatLabelSet, goQuote } from './label-set-format';
+
 export { buildRouteTree, matchRoutes, receiversFor, walkRoutes } from './route-tree';
 export type { RouteNode, RouteOptions } from './route-tree';
-export { realScheduler, Scheduler, sleeperFor } from './scheduler';
-export type { TimerHandle } from './scheduler';

@@ -1,7 +1,7 @@
 import type { AlertStore } from '../alerts/alert-store';
 import type { AlertmanagerConfig } from '../config';
 import type { LabelSet } from '../labels';
-import type { Muter } from '../notify/muter';
+import type { Muter } from '../labels/muter';
 import { InhibitionRule } from './inhibit-rule';
 
 /** Upstream drops resolved alerts from the source caches every 15 minutes. */

@@ -1,7 +1,7 @@
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import type { TimeIntervalSet } from '../timeinterval';
-import type { Muter } from './muter';
+import type { Muter } from '../labels/muter';
 import type { Integration } from './notifier';
 import type { NotificationLog } from './notification-log';
 import type { NotifyMetrics } from './notify-metrics';

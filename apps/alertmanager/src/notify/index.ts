@@ -4,8 +4,6 @@ export { buildPipeline } from './build-pipeline';
 export type { PipelineDeps } from './build-pipeline';
 export { dedupDecision } from './dedup-decision';
 export type { DedupInput, LastNotification } from './dedup-decision';
-export { NO_MUTER } from './muter';
-export type { Muter } from './muter';
 export { nflogKey } from './nflog-entry';
 export type { NflogEntry, ReceiverKey } from './nflog-entry';
 export { NflogMetrics } from './nflog-metrics';

@@ -2,7 +2,7 @@ import { Matcher, matchesLabels, type LabelSet } from '../labels';
 import { catastrophicCases } from '../re2/testdata/cases';
 import { silenceState } from './silence';
 import { SilenceStore } from './silence-store';
-import { HOUR, silenceInput, T0 } from './testing';
+import { HOUR, silenceInput, T0 } from './testing/silence-input';
 
 describe('silence matching', () => {
   it.each<[string, LabelSet, boolean]>([

@@ -2,7 +2,7 @@ import { parseMatchers } from '../labels';
 import type { SilenceState } from './silence';
 import { listSilences } from './silence-listing';
 import { SilenceStore } from './silence-store';
-import { HOUR, silenceInput, T0 } from './testing';
+import { HOUR, silenceInput, T0 } from './testing/silence-input';
 
 const ALL = new Set<SilenceState>(['active', 'pending', 'expired']);
 

@@ -1,6 +1,6 @@
 import type { SilenceInput } from './silence';
 import { SilenceStore } from './silence-store';
-import { HOUR, silenceInput, T0 } from './testing';
+import { HOUR, silenceInput, T0 } from './testing/silence-input';
 
 /** Creates `original` at T0, posts `change(stored)` with its id at `at`, and reports what happened. */
 async function update(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelSet } from '../labels';
-import type { Muter } from '../notify/muter';
+import type { Muter } from '../labels/muter';
 import { SilenceIndex } from './silence-index';
 import { canUpdateInPlace, expiredAt } from './silence-rules';
 import { silenceState, type Silence, type SilenceInput } from './silence';

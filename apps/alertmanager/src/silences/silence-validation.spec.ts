@@ -1,6 +1,6 @@
 import { buildMatchers, type MatcherInput } from './silence-validation';
 import { SilenceStore } from './silence-store';
-import { HOUR, silenceInput, T0 } from './testing';
+import { HOUR, silenceInput, T0 } from './testing/silence-input';
 
 const m = (name: string, value: string, isRegex = false, isEqual = true): MatcherInput => ({
   name,

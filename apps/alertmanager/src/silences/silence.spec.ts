@@ -1,5 +1,5 @@
 import { silenceState, type SilenceState } from './silence';
-import { HOUR, T0 } from './testing';
+import { HOUR, T0 } from './testing/silence-input';
 
 describe('silenceState', () => {
   const silence = { startsAt: T0, endsAt: T0 + HOUR };

@@ -1,3 +1,5 @@
+import { goQuote } from '../labels/go-quote';
+
 /**
  * The response headers a web config may set, and the values allowed for those that are
  * enumerations (an empty list allows any value). The exporter-toolkit keeps this list short on
@@ -21,9 +23,4 @@ export function headerProblem(name: string, value: string): string | undefined {
   if (allowed.length === 0 || allowed.includes(value)) return undefined;
   const list = `[${allowed.map(goQuote).join(' ')}]`;
   return `invalid value for ${name}. Expected one of: ${list}, but got: ${goQuote(value)}`;
-}
-
-/** Go's `%q` for the plain strings these messages quote. */
-function goQuote(text: string): string {
-  return JSON.stringify(text);
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logging/logger';
-import type { Muter } from '../muter';
+import type { Muter } from '../../labels/muter';
 import type { Stage, StageResult } from '../stage';
 import type { NotifyContext } from '../notify-context';
 import type { Alert } from '../../alerts/alert.model';

@@ -1,11 +1,11 @@
 import { Registry } from 'prom-client';
 import type { Alert } from '../../alerts/alert.model';
-import { FakeScheduler } from '../../dispatch/fake-scheduler';
-import { sleeperFor } from '../../dispatch/scheduler';
+import { FakeScheduler } from '../../time/testing/fake-scheduler';
+import { sleeperFor } from '../../time/scheduler';
 import { StreamLogger } from '../../logging/stream-logger';
 import { TimeIntervalSet } from '../../timeinterval';
 import { buildPipeline } from '../build-pipeline';
-import { NO_MUTER, type Muter } from '../muter';
+import { NO_MUTER, type Muter } from '../../labels/muter';
 import { NotificationLog } from '../notification-log';
 import { NotifyError, type Integration, type Notifier } from '../notifier';
 import { DeadlineExceededError, type NotifyContext } from '../notify-context';

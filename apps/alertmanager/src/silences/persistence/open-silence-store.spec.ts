@@ -6,7 +6,7 @@ import {
   recordingLogger,
   type LoggedLine,
 } from '../../alerts/persistence/testdata/recording-logger';
-import { HOUR, silenceInput, T0 } from '../testing';
+import { HOUR, silenceInput, T0 } from '../testing/silence-input';
 import { openSilenceStore } from './open-silence-store';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { GoFloat, GoList, GoMap, GoStruct, listItems, typeName, type Value } from '../exec/values';
 import { formatFloat } from './go-float';
-import { goQuote } from './go-quote';
+import { goQuote } from '../../labels/go-quote';
 
 /** A value as Go's `%v` prints it (Stringers through their `String` method). */
 export function formatValue(v: Value, nested = false): string {

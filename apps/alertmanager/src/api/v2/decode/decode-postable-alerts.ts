@@ -1,6 +1,6 @@
 import type { PostedAlert } from '../../../alerts/alert-ingest';
 import { isBlank, parseFirstValue, type Body } from './go-json-syntax';
-import { goTimeParseError, parseDateTime } from './go-time';
+import { goTimeParseError, parseDateTime } from '../../../time/go-date-time';
 import { isUri } from './uri';
 import { GO_ZERO_TIME } from '../../../time/go-zero-time';
 

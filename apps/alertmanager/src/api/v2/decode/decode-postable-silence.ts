@@ -1,7 +1,7 @@
 import type { MatcherInput } from '../../../silences';
 import { GoDecodeError, parseJsonAsGo, type BodyRejection } from './decode-postable-alerts';
 import { isBlank, type Body } from './go-json-syntax';
-import { goTimeParseError, parseDateTime } from './go-time';
+import { goTimeParseError, parseDateTime } from '../../../time/go-date-time';
 
 type Json = ReturnType<typeof parseJsonAsGo>;
 type JsonObject = { [key: string]: Json };

@@ -7,7 +7,7 @@ import type { AlertMuting } from '../../../alerts/alert-status';
 import { MemoryAlertStore } from '../../../alerts/memory-alert-store';
 import type { AlertmanagerConfig } from '../../../config';
 import type { LabelSet } from '../../../labels';
-import type { Muter } from '../../../notify/muter';
+import type { Muter } from '../../../labels/muter';
 import { AlertsApi } from '../alerts-api';
 import type { AlertGroupView, AlertRouting } from '../alert-routing';
 import { ALERT_API_CONTROLLERS, alertApiProviders } from '../index';

@@ -1,4 +1,4 @@
-import type { Clock } from '../time/clock';
+import type { Clock } from './clock';
 
 /** A pending timer; pass it to {@link Scheduler.clear}. */
 export interface TimerHandle {

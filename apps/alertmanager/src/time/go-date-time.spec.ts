@@ -1,5 +1,5 @@
-import { goTimeParseError, parseDateTime } from './go-time';
-import { GO_ZERO_TIME } from '../../../time/go-zero-time';
+import { goTimeParseError, parseDateTime } from './go-date-time';
+import { GO_ZERO_TIME } from './go-zero-time';
 
 describe('parseDateTime', () => {
   it.each([

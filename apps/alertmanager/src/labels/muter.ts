@@ -1,4 +1,4 @@
-import type { LabelSet } from '../labels';
+import type { LabelSet } from './label-name';
 
 /**
  * Decides whether an alert's labels are muted right now. Inhibition and silences are both

@@ -1,4 +1,4 @@
-import { FakeScheduler } from './fake-scheduler';
+import { FakeScheduler } from './testing/fake-scheduler';
 import { realScheduler, sleeperFor } from './scheduler';
 
 describe('FakeScheduler', () => {

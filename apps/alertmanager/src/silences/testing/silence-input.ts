@@ -1,5 +1,5 @@
-import { parseMatchers } from '../labels';
-import type { SilenceInput } from './silence';
+import { parseMatchers } from '../../labels';
+import type { SilenceInput } from '../silence';
 
 /** 2026-01-01T00:00:00Z, the fake "now" of the silence specs. */
 export const T0 = Date.UTC(2026, 0, 1);

@@ -1,5 +1,5 @@
-import type { Clock } from '../time/clock';
-import type { Scheduler, TimerHandle } from './scheduler';
+import type { Clock } from '../clock';
+import type { Scheduler, TimerHandle } from '../scheduler';
 
 interface FakeTimer extends TimerHandle {
   seq: number;
