@@ -1,6 +1,6 @@
 import type { AlertStore } from '../alerts/alert-store';
 import type { AlertMuting } from '../alerts/alert-status';
-import type { AlertRouting } from '../api/v2/alert-routing';
+import type { AlertRouting } from './alert-routing';
 import type { LoadedConfig } from '../config';
 import { Dispatcher, receiversFor, type DispatcherMetrics } from '../dispatch';
 import { sleeperFor, type Scheduler } from '../time/scheduler';

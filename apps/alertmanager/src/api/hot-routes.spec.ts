@@ -10,8 +10,10 @@ import { ConfigReloader } from '../reload/config-reloader';
 import { SilenceStore } from '../silences';
 import { HotRoutes, type EtagFn } from './hot-routes';
 import { LifecycleController } from './lifecycle.controller';
-import { AlertsApi, ALERT_API_CONTROLLERS, alertApiProviders, SilencesApi, StatusApi } from './v2';
+import { ALERT_API_CONTROLLERS, alertApiProviders } from '.';
+import { AlertsApi, SilencesApi, StatusApi } from './v2';
 import { RequestBodyReader } from './request-body';
+import { AlertIntake } from '../alerts/alert-intake';
 
 const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
 const BODY_LIMIT = 64 * 1024;
@@ -21,13 +23,14 @@ async function startApp(hot: boolean, prefix: string) {
   const clock = { now: () => NOW };
   let ids = 0;
   const silences = new SilenceStore(undefined, undefined, undefined, () => `id-${++ids}`);
+  const store = new MemoryAlertStore(clock);
   const alertsApi = new AlertsApi({
-    store: new MemoryAlertStore(clock),
+    store,
     routing: { receiversFor: () => ['default'], groups: () => [] },
     muting: { silencers: () => [], inhibitors: () => [] },
     clock,
-    resolveTimeout: () => 5 * 60_000,
   });
+  const alertIntake = new AlertIntake({ store, clock, resolveTimeout: () => 5 * 60_000 });
   const silencesApi = new SilencesApi({ silences, clock });
   const bodies = new RequestBodyReader(BODY_LIMIT);
   const statusApi = new StatusApi({
@@ -37,7 +40,7 @@ async function startApp(hot: boolean, prefix: string) {
   @Module({
     controllers: [LifecycleController, ...ALERT_API_CONTROLLERS],
     providers: [
-      ...alertApiProviders({ alertsApi, statusApi, silencesApi, bodies }),
+      ...alertApiProviders({ alertIntake, alertsApi, statusApi, silencesApi, bodies }),
       { provide: ConfigReloader, useValue: {} },
     ],
   })
@@ -50,7 +53,7 @@ async function startApp(hot: boolean, prefix: string) {
   if (prefix !== '') app.setGlobalPrefix(prefix);
   if (hot) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
-    new HotRoutes(alertsApi, silencesApi, bodies).install(
+    new HotRoutes(alertIntake, silencesApi, bodies).install(
       app.getHttpServer(),
       prefix,
       express.get('etag fn') as EtagFn,

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Logger as NestLogger } from '@nestjs/common';
-import { AlertsApi } from './v2/alerts-api';
+import type { AlertIntake } from '../alerts/alert-intake';
 import type { RequestBodyReader } from './request-body';
 import type { ApiReply } from './v2/http-io';
 import { postAlertsReply, postSilenceReply } from './v2/post-replies';
@@ -25,7 +25,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export class HotRoutes {
   constructor(
-    private readonly alertsApi: AlertsApi,
+    private readonly intake: AlertIntake,
     private readonly silencesApi: SilencesApi,
     private readonly bodies: RequestBodyReader,
   ) {}
@@ -66,7 +66,7 @@ export class HotRoutes {
           return true;
         }
         if (url === alerts) {
-          this.answer(postAlertsReply(this.alertsApi, this.bodies, req), res, etag);
+          this.answer(postAlertsReply(this.intake, this.bodies, req), res, etag);
           return true;
         }
         return false;

@@ -14,6 +14,7 @@ import { openSilenceStore, registerSilenceMetrics } from '../silences';
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
 import { SERVER_DEFAULTS } from './server-options';
+import { AlertIntake } from '../alerts/alert-intake';
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -27,7 +28,12 @@ export interface AlertingInputs {
 
 /** The assembled alerting parts: what the API serves from, and their lifecycle. */
 export interface AssembledAlerting {
-  apiParts: { alertsApi: AlertsApi; statusApi: StatusApi; silencesApi: SilencesApi };
+  apiParts: {
+    alertIntake: AlertIntake;
+    alertsApi: AlertsApi;
+    statusApi: StatusApi;
+    silencesApi: SilencesApi;
+  };
   /** Builds the graph for the running config and starts notifying and maintenance. */
   start(): Promise<void>;
   /** Stops notifying, then writes the stores kept on disk. */
@@ -95,10 +101,8 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     logger.with({ component: 'maintenance' }),
   );
   const metrics = new AlertsMetrics(registry, store, graph.muting, clock);
-  const alertsApi = new AlertsApi({
+  const alertIntake = new AlertIntake({
     store,
-    routing: graph.routing,
-    muting: graph.muting,
     clock,
     resolveTimeout: () => reloader.config.config.global.resolve_timeout,
     limits: {
@@ -108,11 +112,12 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     },
     metrics,
   });
+  const alertsApi = new AlertsApi({ store, routing: graph.routing, muting: graph.muting, clock });
   registerSilenceMetrics(registry, silences.store, clock);
   const silencesApi = new SilencesApi({ silences: silences.store, clock });
   const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
   return {
-    apiParts: { alertsApi, statusApi, silencesApi },
+    apiParts: { alertIntake, alertsApi, statusApi, silencesApi },
     start: async () => {
       await reloader.subscribe(graph);
       maintenance.start();

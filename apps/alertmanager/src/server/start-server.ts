@@ -86,7 +86,7 @@ export async function startServer(
   });
 
   const bodies = new RequestBodyReader(options.maxRequestBytes ?? SERVER_DEFAULTS.maxRequestBytes);
-  const parts = { options, logger, clock, registry, reloader, bodies, ...alerting.apiParts };
+  const parts = { registry, reloader, bodies, ...alerting.apiParts };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forParts(parts),
     new ExpressAdapter(),

@@ -1,7 +1,6 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AlertsApi } from '../v2/alerts-api';
-import { alertStorageFailure } from '../v2/post-replies';
+import { AlertIntake, AlertStorageError } from '../../alerts/alert-intake';
 import { decodeV1Alerts } from './decode-v1-alerts';
 import { RequestBodyReader, RequestTooLargeError } from '../request-body';
 
@@ -22,7 +21,7 @@ const V1_HEADERS = {
 @Controller('api/v1')
 export class AlertsV1Controller {
   constructor(
-    @Inject(AlertsApi) private readonly api: AlertsApi,
+    @Inject(AlertIntake) private readonly intake: AlertIntake,
     @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
   ) {}
 
@@ -41,9 +40,10 @@ export class AlertsV1Controller {
     }
     let errors: string[];
     try {
-      errors = await this.api.post(posted);
+      errors = await this.intake.post(posted);
     } catch (error) {
-      return fail(res, 500, 'server_error', alertStorageFailure(error));
+      if (error instanceof AlertStorageError) return fail(res, 500, 'server_error', error.message);
+      throw error;
     }
     if (errors.length > 0) return fail(res, 400, 'bad_data', errors.join('; '));
     res.status(200).send('{"status":"success"}');

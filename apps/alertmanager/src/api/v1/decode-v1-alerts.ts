@@ -1,7 +1,7 @@
 import type { PostedAlert } from '../../alerts/alert-ingest';
 import { isValidLabelName } from '../../labels';
-import { GoDecodeError, parseJsonAsGo } from '../v2/decode/decode-postable-alerts';
-import { isBlank, type Body } from '../v2/decode/go-json-syntax';
+import { GoDecodeError, parseJsonAsGo } from '../json/parse-json-as-go';
+import { isBlank, type Body } from '../json/go-json-syntax';
 import { goTimeParseError, parseDateTime } from '../../time/go-date-time';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
 

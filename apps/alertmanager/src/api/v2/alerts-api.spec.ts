@@ -21,7 +21,6 @@ async function apiWith(value: string): Promise<AlertsApi> {
       groups: () => [{ labels: { alertname: 'R' }, receiver: value, alerts: [alert] }],
     },
     muting: { silencers: () => [], inhibitors: () => [] },
-    resolveTimeout: () => 300_000,
   });
 }
 

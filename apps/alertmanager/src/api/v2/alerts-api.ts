@@ -1,19 +1,14 @@
-import { ingestAlerts, type PostedAlert } from '../../alerts/alert-ingest';
 import type { AlertStore } from '../../alerts/alert-store';
 import type { Alert } from '../../alerts/alert.model';
 import { alertStatus, type AlertMuting, type AlertStatus } from '../../alerts/alert-status';
-import type { AlertsMetrics } from '../../alerts/alerts-metrics';
 import type { LabelSet } from '../../labels';
 import type { Clock } from '../../time/clock';
-import type { AlertLimits } from '../../alerts/alert-validation';
 import { nextTurn } from '../../time/next-turn';
 
-/** Alerts ingested between two turns of the event loop. */
-const INGEST_SLICE = 1000;
 /** Alerts checked for a listing between two turns of the event loop. */
 const LIST_SLICE = 2000;
 import { matchesFilter, type AlertQuery } from './alert-query';
-import type { AlertGroupView, AlertRouting } from './alert-routing';
+import type { AlertGroupView, AlertRouting } from '../../alerting/alert-routing';
 import { gettableAlertJson, receiversJson, statusJson } from './gettable-alert';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
 import { sortInSlices } from './sort-in-slices';
@@ -24,11 +19,6 @@ export interface AlertsApiDeps {
   routing: AlertRouting;
   muting: AlertMuting;
   clock: Clock;
-  /** `global.resolve_timeout` of the running config, in ms. */
-  resolveTimeout: () => number;
-  /** Bounds on one alert's size; none when absent. */
-  limits?: AlertLimits;
-  metrics?: AlertsMetrics;
 }
 
 interface Selected {
@@ -38,37 +28,11 @@ interface Selected {
 }
 
 /**
- * The logic behind the alerts endpoints of API v1 and v2, free of HTTP: ingesting a posted batch
- * and selecting alerts or groups for a query, then printing them as JSON pieces to stream.
+ * The logic behind API v2's alert listings, free of HTTP: selecting alerts or groups for a query,
+ * then printing them as JSON pieces to stream.
  */
 export class AlertsApi {
   constructor(private readonly deps: AlertsApiDeps) {}
-
-  /**
-   * Ingests and stores the valid alerts; returns the messages of the invalid ones once the valid
-   * ones are on disk. A long batch is taken in slices with a turn of the event loop between
-   * them, so that other requests are answered meanwhile.
-   */
-  async post(posted: readonly PostedAlert[]): Promise<string[]> {
-    const now = this.deps.clock.now();
-    const resolveTimeout = this.deps.resolveTimeout();
-    const errors: string[] = [];
-    const stored: Array<Promise<void>> = [];
-    for (let from = 0; from < posted.length; from += INGEST_SLICE) {
-      if (from > 0) await nextTurn();
-      const slice = posted.length > INGEST_SLICE ? posted.slice(from, from + INGEST_SLICE) : posted;
-      const result = ingestAlerts(slice, now, resolveTimeout, this.deps.limits);
-      this.deps.metrics?.record(result);
-      for (const error of result.errors) errors.push(error);
-      if (result.valid.length === 0) continue;
-      const put = this.deps.store.put(result.valid);
-      // Awaited below with the others; a failure must not go unobserved until then.
-      put.catch(() => undefined);
-      stored.push(put);
-    }
-    await Promise.all(stored);
-    return errors;
-  }
 
   /**
    * `GET /api/v2/alerts`: unresolved alerts passing the query, sorted by fingerprint, as JSON

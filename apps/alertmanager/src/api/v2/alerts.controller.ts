@@ -6,19 +6,21 @@ import { methodNotAllowed } from './method-not-allowed';
 import { apiHeaders, queryParams, sendJsonString, sendReply, streamBody } from './http-io';
 import { postAlertsReply } from './post-replies';
 import { RequestBodyReader } from '../request-body';
+import { AlertIntake } from '../../alerts/alert-intake';
 
 /** `/api/v2/alerts` and `/api/v2/alerts/groups`, with go-swagger's status codes and bodies. */
 @Controller('api/v2')
 export class AlertsV2Controller {
   constructor(
     @Inject(AlertsApi) private readonly api: AlertsApi,
+    @Inject(AlertIntake) private readonly intake: AlertIntake,
     @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
   ) {}
 
   /** 200 with an empty body; 400 with the joined messages when some alerts were invalid. */
   @Post('alerts')
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendReply(res, await postAlertsReply(this.api, this.bodies, req));
+    sendReply(res, await postAlertsReply(this.intake, this.bodies, req));
   }
 
   @Get('alerts')

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { SilenceError } from '../../silences';
 import type { RequestBodyReader } from '../request-body';
-import type { AlertsApi } from './alerts-api';
+import { AlertStorageError, type AlertIntake } from '../../alerts/alert-intake';
 import { decodePostableAlerts } from './decode/decode-postable-alerts';
 import { decodePostableAlertsInSlices } from './decode/decode-postable-alerts-in-slices';
 import { decodePostableSilence } from './decode/decode-postable-silence';
@@ -20,7 +20,7 @@ const SLICED_DECODE_BYTES = 1024 * 1024;
  * refuses; 500 when the alerts could not be made durable (so the sender retries).
  */
 export async function postAlertsReply(
-  api: AlertsApi,
+  intake: AlertIntake,
   bodies: RequestBodyReader,
   req: IncomingMessage,
 ): Promise<ApiReply> {
@@ -33,17 +33,13 @@ export async function postAlertsReply(
   if (!Array.isArray(decoded)) return apiErrorReply(decoded.status, decoded.code, decoded.message);
   let errors: string[];
   try {
-    errors = await api.post(decoded);
+    errors = await intake.post(decoded);
   } catch (error) {
-    return jsonStringReply(500, alertStorageFailure(error));
+    if (error instanceof AlertStorageError) return jsonStringReply(500, error.message);
+    throw error;
   }
   if (errors.length > 0) return jsonStringReply(400, errors.join('; '));
   return { status: 200 };
-}
-
-/** The message of a 500 for alerts that were accepted in memory but could not be written. */
-export function alertStorageFailure(error: unknown): string {
-  return `failed to store the alerts: ${(error as Error).message}`;
 }
 
 /** `POST /api/v2/silences`: 200 `{"silenceID"}` once the change is durable; 400, 404, 415 or 422. */

@@ -5,10 +5,10 @@ import {
   notAnAlertsArray,
   PostableAlertsDecoder,
   type BodyRejection,
-  type Json,
 } from './decode-postable-alerts';
-import { GoJsonScanner } from './go-json-scanner';
-import { isBlank } from './go-json-syntax';
+import { GoJsonScanner } from '../../json/go-json-scanner';
+import { isBlank } from '../../json/go-json-syntax';
+import type { Json } from '../../json/parse-json-as-go';
 
 /** How much work is done between two pauses. */
 export interface SliceSizes {

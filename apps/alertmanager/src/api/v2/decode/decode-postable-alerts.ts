@@ -1,5 +1,6 @@
 import type { PostedAlert } from '../../../alerts/alert-ingest';
-import { isBlank, parseFirstValue, type Body } from './go-json-syntax';
+import { isBlank, type Body } from '../../json/go-json-syntax';
+import { parseJsonAsGo, type Json } from '../../json/parse-json-as-go';
 import { goTimeParseError, parseDateTime } from '../../../time/go-date-time';
 import { isUri } from './uri';
 import { GO_ZERO_TIME } from '../../../time/go-zero-time';
@@ -11,27 +12,12 @@ export interface BodyRejection {
   message: string;
 }
 
-/** A decoding failure in the words of Go's `encoding/json`. */
-export class GoDecodeError extends Error {}
-
-/** A JSON value as `JSON.parse` returns it. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 /** Go's name for a JSON value's type in `cannot unmarshal X into ...`. */
 function goType(value: Json): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   if (typeof value === 'boolean') return 'bool';
   return typeof value === 'object' ? 'object' : typeof value;
-}
-
-/** Parses JSON as Go's Decoder reads a body, throwing Go's syntax message on failure. */
-export function parseJsonAsGo(body: Body): Json {
-  try {
-    return parseFirstValue(body) as Json;
-  } catch (error) {
-    throw new GoDecodeError((error as Error).message);
-  }
 }
 
 /** go-swagger's 422 for a body with no alerts at all. */

@@ -1,6 +1,7 @@
 import type { MatcherInput } from '../../../silences';
-import { GoDecodeError, parseJsonAsGo, type BodyRejection } from './decode-postable-alerts';
-import { isBlank, type Body } from './go-json-syntax';
+import { GoDecodeError, parseJsonAsGo } from '../../json/parse-json-as-go';
+import type { BodyRejection } from './decode-postable-alerts';
+import { isBlank, type Body } from '../../json/go-json-syntax';
 import { goTimeParseError, parseDateTime } from '../../../time/go-date-time';
 
 type Json = ReturnType<typeof parseJsonAsGo>;

@@ -9,12 +9,13 @@ import type { AlertmanagerConfig } from '../../../config';
 import type { LabelSet } from '../../../labels';
 import type { Muter } from '../../../labels/muter';
 import { AlertsApi } from '../alerts-api';
-import type { AlertGroupView, AlertRouting } from '../alert-routing';
-import { ALERT_API_CONTROLLERS, alertApiProviders } from '../index';
+import type { AlertGroupView, AlertRouting } from '../../../alerting/alert-routing';
+import { ALERT_API_CONTROLLERS, alertApiProviders } from '../../index';
 import { StatusApi } from '../status-api';
 import { SilencesApi } from '../silences-api';
 import { SilenceStore } from '../../../silences';
 import { RequestBodyReader } from '../../request-body';
+import { AlertIntake } from '../../../alerts/alert-intake';
 
 /** A running API on loopback over an in-memory store, with a clock the test moves. */
 export interface ApiHarness {
@@ -60,8 +61,8 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
     routing: liveRouting,
     muting: liveMuting,
     clock,
-    resolveTimeout: () => 5 * 60_000,
   });
+  const alertIntake = new AlertIntake({ store, clock, resolveTimeout: () => 5 * 60_000 });
   const statusApi = new StatusApi({
     config: () => config ?? ({ receivers: [] } as unknown as AlertmanagerConfig),
     startedAt: now,
@@ -72,7 +73,13 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
 
   @Module({
     controllers: ALERT_API_CONTROLLERS,
-    providers: alertApiProviders({ alertsApi, statusApi, silencesApi, bodies: API_BODIES }),
+    providers: alertApiProviders({
+      alertIntake,
+      alertsApi,
+      statusApi,
+      silencesApi,
+      bodies: API_BODIES,
+    }),
   })
   class TestModule {}
 

@@ -1,5 +1,5 @@
-import type { Alert } from '../../alerts/alert.model';
-import type { LabelSet } from '../../labels';
+import type { Alert } from '../alerts/alert.model';
+import type { LabelSet } from '../labels';
 
 /** One aggregation group, as the dispatcher reports it (its `AlertGroupSnapshot` fits). */
 export interface AlertGroupView {
