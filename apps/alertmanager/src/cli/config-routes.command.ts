@@ -2,7 +2,8 @@ import { loadConfigFile, parseConfig, type AlertmanagerConfig } from '../config'
 import { parseMatcher } from '../labels';
 import { AmtoolError } from './amtool-error';
 import { callApi, type AmtoolTarget } from './amtool-http';
-import { matchingTree, matchRoute, renderTree, routeTree } from './route-tree-output';
+import { buildRouteTree, receiversFor } from '../dispatch';
+import { matchingTree, renderTree, routeTree } from './route-tree-output';
 
 /** Reads `--config.file` when given, else the running config from `GET /api/v2/status`. */
 export async function loadRoutingConfig(
@@ -28,7 +29,7 @@ export async function loadRoutingConfig(
 /** `config routes show`: the routing tree, then an empty line. */
 export function runRoutesShow(config: AlertmanagerConfig, out: (line: string) => void): number {
   out('Routing tree:');
-  renderTree([routeTree(config.route)]).forEach(out);
+  renderTree([routeTree(buildRouteTree(config.route))]).forEach(out);
   out('');
   return 0;
 }
@@ -62,15 +63,14 @@ export function runRoutesTest(
     }
     labels[matcher.name] = matcher.value;
   }
+  const tree = buildRouteTree(config.route);
   if (options.tree) {
     out('Matching routes:');
-    renderTree([matchingTree(config.route, labels)]).forEach(out);
+    renderTree([matchingTree(tree, labels)]).forEach(out);
     out('');
     out('');
   }
-  const receivers = matchRoute(config.route, labels)
-    .map((r) => r.receiver)
-    .join(',');
+  const receivers = receiversFor(tree, labels).join(',');
   out(receivers);
   if (options.verifyReceivers !== '' && options.verifyReceivers !== receivers) {
     out('WARNING: Expected receivers did not match resolved receivers.');

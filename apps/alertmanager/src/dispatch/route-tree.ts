@@ -36,6 +36,8 @@ export interface RouteNode {
   /** Upstream's `Route.ID()`: the key plus `/<position among siblings>` (root: the key). */
   readonly id: string;
   readonly routes: readonly RouteNode[];
+  /** The route as configured, for tools that print the tree (`config routes`). */
+  readonly config: Route;
 }
 
 /** Builds the routing tree; the config loader has already applied inheritance and defaults. */
@@ -67,6 +69,7 @@ function buildNode(route: Route, parent: RouteNode | undefined, index: number): 
       activeTimeIntervals: [...route.active_time_intervals],
     },
     routes: [],
+    config: route,
   };
   (node.routes as RouteNode[]).push(...route.routes.map((child, i) => buildNode(child, node, i)));
   return node;
