@@ -52,7 +52,9 @@ describe('the packed @redisx/alertmanager', () => {
         'package/config/quickstart.yml',
       ]),
     );
-    expect(files.filter((file) => /\.spec\.|\/testdata\/|\/src\/|\/test\//.test(file))).toEqual([]);
+    expect(
+      files.filter((file) => /\.spec\.|\/testdata\/|\/testing\/|\/src\/|\/test\//.test(file)),
+    ).toEqual([]);
   });
 
   it('runs redisx-alertmanager --help from the installed copy', async () => {
