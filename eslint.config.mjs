@@ -1,6 +1,15 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import local from './tools/eslint/layered-imports.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const alertmanagerMap = JSON.parse(
+  readFileSync(join(here, 'apps/alertmanager/architecture.json'), 'utf8'),
+);
 
 export default tseslint.config(
   {
@@ -32,6 +41,23 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:alertmanager', 'scope:shared'],
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The alertmanager's folders import only downwards, as CONTRIBUTING.md's map says. Specs and
+    // test helpers may reach across.
+    files: ['apps/alertmanager/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    plugins: { local },
+    rules: {
+      'local/layered-imports': [
+        'error',
+        {
+          root: join(here, 'apps/alertmanager/src'),
+          layers: alertmanagerMap.layers,
+          map: 'apps/alertmanager/architecture.json, CONTRIBUTING.md',
         },
       ],
     },
