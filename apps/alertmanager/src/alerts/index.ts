@@ -12,4 +12,4 @@ export { openAlertStore } from './persistence/open-alert-store';
 export type { OpenAlertStoreOptions } from './persistence/open-alert-store';
 export { PersistentAlertStore } from './persistence/persistent-alert-store';
 export type { PersistenceOptions } from './persistence/persistent-alert-store';
-export type { AlertRecovery } from './persistence/load-alert-state';
+export type { AlertRecovery } from './persistence/persistent-alert-store';

@@ -1,14 +1,19 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../logging/logger';
-import { NflogFile } from './nflog-file';
+import { openJournal, type Journal } from '../storage';
+import { readLegacyNflog, removeLegacyNflog } from './legacy-nflog-file';
+import { NFLOG_CODEC } from './nflog-codec';
 import { nflogKey, type NflogEntry, type ReceiverKey } from './nflog-entry';
 import type { NflogMetrics } from './nflog-metrics';
 
 /** Upstream's default `--data.retention`: 120h. */
 export const DEFAULT_NFLOG_RETENTION = 120 * 60 * 60 * 1000;
 
-/** The file name of the notification log under `--storage.path`, as upstream's. */
+/**
+ * The base name of the notification log's files under `--storage.path`, as upstream's:
+ * `nflog.snapshot` and `nflog-N.log`.
+ */
 export const NFLOG_FILE_NAME = 'nflog';
 
 /** How to open a {@link NotificationLog}. */
@@ -26,14 +31,15 @@ export interface NotificationLogOptions {
 /**
  * What was notified last, per group and integration: the dedup stage reads it, the
  * set-notifies stage writes it. It outlives config reloads and, under `--storage.path`, restarts:
- * every write is appended and fsync'd before the flush completes, and maintenance compacts.
+ * every write is in its {@link Journal} on disk before the flush completes (concurrent flushes
+ * share one write), and maintenance compacts the journal into a snapshot.
  */
 export class NotificationLog {
   private readonly entries = new Map<string, NflogEntry>();
   private readonly retention: number;
 
   private constructor(
-    private readonly file: NflogFile | undefined,
+    private journal: Journal<NflogEntry> | undefined,
     private readonly logger: Logger,
     private readonly metrics: NflogMetrics | undefined,
     retention: number,
@@ -41,28 +47,62 @@ export class NotificationLog {
     this.retention = retention;
   }
 
-  /** Loads the log from disk (ignoring torn lines and expired entries) and compacts it. */
+  /**
+   * Loads the log from disk (a torn or corrupt tail is reported and ignored, expired entries are
+   * dropped); a notification log in the single-file form of version 0.1 is moved into the
+   * journal.
+   */
   static async open(options: NotificationLogOptions): Promise<NotificationLog> {
-    const file = options.storagePath
-      ? new NflogFile(join(options.storagePath, NFLOG_FILE_NAME))
-      : undefined;
     const log = new NotificationLog(
-      file,
+      undefined,
       options.logger,
       options.metrics,
       options.retention ?? DEFAULT_NFLOG_RETENTION,
     );
-    if (file) {
-      const { entries, skipped } = file.read();
-      if (skipped > 0) {
-        log.logger.warn('Ignored corrupt notification log lines', { file: file.path, skipped });
-      }
-      for (const entry of entries) log.entries.set(nflogKey(entry.groupKey, entry.receiver), entry);
-      log.gc(options.now);
-      // Rewriting at once also removes a torn tail, so later appends start on a clean line.
-      await log.snapshot();
-    }
+    if (options.storagePath) await log.load(options.storagePath, options.now);
     return log;
+  }
+
+  private async load(dir: string, now: number): Promise<void> {
+    const legacyPath = join(dir, NFLOG_FILE_NAME);
+    let legacy = await readLegacyNflog(legacyPath);
+    if (legacy && legacy.skipped > 0 && legacy.entries.length === 0) {
+      // Not ours (upstream's protobuf file, say): leave it alone rather than delete it.
+      this.logger.warn('Left a notification log file this server cannot read as it is', {
+        file: legacyPath,
+      });
+      legacy = undefined;
+    } else if (legacy && legacy.skipped > 0) {
+      this.logger.warn('Ignored corrupt notification log lines', {
+        file: legacyPath,
+        skipped: legacy.skipped,
+      });
+    }
+    for (const entry of legacy?.entries ?? []) this.remember(entry);
+    const { journal } = await openJournal({
+      dir,
+      name: NFLOG_FILE_NAME,
+      what: 'notification log',
+      logWhat: 'notification log',
+      codec: NFLOG_CODEC,
+      restore: (entry) => this.remember(entry),
+      forget: (key) => this.entries.delete(key),
+      syncIntervalMs: 200,
+      logger: this.logger,
+    });
+    this.journal = journal;
+    this.gc(now);
+    if (legacy) {
+      await this.snapshot();
+      await removeLegacyNflog(legacyPath);
+      this.logger.info('Moved the notification log into its journal', {
+        entries: this.entries.size,
+      });
+    }
+  }
+
+  private remember(entry: NflogEntry): void {
+    this.entries.set(nflogKey(entry.groupKey, entry.receiver), entry);
   }
 
   /** Number of live entries. */
@@ -101,28 +141,29 @@ export class NotificationLog {
       expiresAt: now + ttl,
     };
     this.entries.set(nflogKey(groupKey, receiver), entry);
-    await this.file?.append(entry);
+    await this.journal?.commit([entry]);
   }
 
   /** Drops entries expired at `now`; returns how many. */
   gc(now: number): number {
     const started = performance.now();
-    let removed = 0;
+    const removed: string[] = [];
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt <= now) {
         this.entries.delete(key);
-        removed++;
+        removed.push(key);
       }
     }
+    this.journal?.forget(removed);
     this.metrics?.gcDuration.observe((performance.now() - started) / 1000);
-    return removed;
+    return removed.length;
   }
 
-  /** Compacts the file to the live entries; returns its size in bytes (0 in memory). */
+  /** Compacts the journal into a snapshot of the live entries; returns its size (0 in memory). */
   async snapshot(): Promise<number> {
-    if (!this.file) return 0;
+    if (!this.journal) return 0;
     const started = performance.now();
-    const size = await this.file.compact(this.entries.values());
+    const size = await this.journal.compact(() => this.entries.values());
     this.metrics?.snapshotDuration.observe((performance.now() - started) / 1000);
     this.metrics?.snapshotSize.set(size);
     return size;
@@ -143,6 +184,6 @@ export class NotificationLog {
   /** Final snapshot and close, on shutdown. */
   async close(now: number): Promise<void> {
     await this.maintenance(now);
-    await this.file?.close();
+    await this.journal?.close();
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openAlertStore } from './open-alert-store';
-import { recordingLogger } from './testdata/recording-logger';
+import { recordingLogger } from '../../logging/testing/recording-logger';
 
 // The durability promise: a process killed with SIGKILL loses at most the alerts acknowledged in
 // the last second before the kill. A child writes alerts and reports each acknowledgement; we

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Alert } from '../alert.model';
 import { fingerprint } from '../fingerprint';
 import { openAlertStore } from './open-alert-store';
-import { recordingLogger, type LoggedLine } from './testdata/recording-logger';
+import { recordingLogger, type LoggedLine } from '../../logging/testing/recording-logger';
 
 const clock = { now: () => 1_000_000 };
 let dir: string;

@@ -2,11 +2,10 @@ import type { Logger } from '../../logging/logger';
 import type { AlertListener, AlertStore } from '../alert-store';
 import type { Alert } from '../alert.model';
 import type { MemoryAlertStore } from '../memory-alert-store';
-import type { LogFiles } from './log-files';
-import type { AppendLog } from './append-log';
-import { encodeRecord } from './alert-codec';
-import { rollSnapshot } from './roll-snapshot';
-import type { AlertRecovery } from './load-alert-state';
+import type { Journal, LogRecovery } from '../../storage';
+
+/** What loading the alert store found on disk; a torn or corrupt tail is reported here. */
+export type AlertRecovery = LogRecovery;
 
 /** Tuning of {@link PersistentAlertStore}. */
 export interface PersistenceOptions {
@@ -18,8 +17,7 @@ export interface PersistenceOptions {
 
 /**
  * An {@link AlertStore} that survives restarts: the in-memory store answers every read, and each
- * change is appended to a log (see {@link AppendLog}) that is compacted into a snapshot when it
- * grows. `put` resolves once the change is on disk, so an acknowledged alert survives `kill -9`.
+ * change is recorded in a {@link Journal} whose log is compacted into a snapshot when it grows. `put` resolves once the change is on disk, so an acknowledged alert survives `kill -9`.
  *
  * Alerts accepted during one I/O turn go to the log as one record, committed with one fsync that
  * concurrent requests share (group commit). Subscribers get them right after the write starts,
@@ -27,7 +25,6 @@ export interface PersistenceOptions {
  */
 export class PersistentAlertStore implements AlertStore {
   private compacting = false;
-  private snapshotBytes: number;
   private readonly listeners = new Set<AlertListener>();
   private pending: Alert[] = [];
   /** Settles the puts gathered in `pending` once their record is on disk; set while gathering. */
@@ -35,16 +32,12 @@ export class PersistentAlertStore implements AlertStore {
 
   constructor(
     private readonly memory: MemoryAlertStore,
-    private readonly files: LogFiles,
-    private readonly log: AppendLog,
-    private generation: number,
+    private readonly journal: Journal<Alert>,
     private readonly options: PersistenceOptions,
     private readonly logger: Logger,
     /** What loading found, including any torn tail it ignored. */
     readonly recovery: AlertRecovery,
-  ) {
-    this.snapshotBytes = recovery.snapshotBytes;
-  }
+  ) {}
 
   get size(): number {
     return this.memory.size;
@@ -75,7 +68,7 @@ export class PersistentAlertStore implements AlertStore {
       return;
     }
     this.pending = [];
-    gathering?.settle(this.log.commit(encodeRecord({ put: batch })));
+    gathering?.settle(this.journal.commit(batch));
     for (const alert of batch) for (const listener of this.listeners) listener(alert);
     this.compactIfDue();
   }
@@ -101,48 +94,35 @@ export class PersistentAlertStore implements AlertStore {
   gc(now: number, canRemove?: (alert: Alert) => boolean): Alert[] {
     this.deliver();
     const removed = this.memory.gc(now, canRemove);
-    if (removed.length > 0)
-      this.log.append(encodeRecord({ del: removed.map((a) => a.fingerprint) }));
+    this.journal.forget(removed.map((a) => a.fingerprint));
     return removed;
   }
 
   /** Makes every change so far durable. */
   flush(): Promise<void> {
     this.deliver();
-    return this.log.flush();
+    return this.journal.sync();
   }
 
   /**
    * Writes the whole state as a new snapshot generation and starts an empty log for it. The state
    * and the queued records are taken at the same instant, so nothing is lost or counted twice.
    */
-  compact(): Promise<void> {
+  async compact(): Promise<void> {
     this.deliver();
-    return this.log.run(async () => {
-      const generation = this.generation + 1;
-      const bytes = await rollSnapshot(
-        this.log,
-        this.files,
-        generation,
-        this.memory.list(),
-        (chunk) => encodeRecord({ put: chunk }),
-      );
-      this.generation = generation;
-      this.snapshotBytes = bytes;
-      this.logger.debug('Compacted the alert log', { generation, bytes });
-    });
+    await this.journal.compact(() => this.memory.list());
   }
 
   /** Flushes and closes the files; the store must not be written to afterwards. */
   close(): Promise<void> {
     this.deliver();
-    return this.log.close();
+    return this.journal.close();
   }
 
   private compactIfDue(): void {
-    const bytes = this.log.bytes;
+    const bytes = this.journal.logBytes;
     if (this.compacting || bytes < this.options.compactAfterBytes) return;
-    if (bytes < 2 * this.snapshotBytes) return;
+    if (bytes < 2 * this.journal.snapshotBytes) return;
     this.compacting = true;
     this.compact()
       .catch((error: Error) =>

@@ -1,11 +1,8 @@
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFrames } from '../../alerts/persistence/record-framing';
-import {
-  recordingLogger,
-  type LoggedLine,
-} from '../../alerts/persistence/testdata/recording-logger';
+import { readFrames } from '../../storage';
+import { recordingLogger, type LoggedLine } from '../../logging/testing/recording-logger';
 import { HOUR, silenceInput, T0 } from '../testing/silence-input';
 import { openSilenceStore } from './open-silence-store';
 

@@ -1,11 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../../logging/logger';
-import { AppendLog } from '../../alerts/persistence/append-log';
-import { LOG_WRITES_ARE_DURABLE, LogFiles } from '../../alerts/persistence/log-files';
-import { loadLogState, type LogRecovery } from '../../alerts/persistence/load-log-state';
+import { openJournal, type LogRecovery } from '../../storage';
 import { SilenceStore, type SilenceLimits } from '../silence-store';
-import { decodeSilenceRecord, encodedSize } from './silence-codec';
-import { SilenceJournalFile } from './silence-journal';
+import { encodedSize, SILENCE_CODEC } from './silence-codec';
 
 /** Where and how to keep silences. */
 export interface OpenSilenceStoreOptions {
@@ -39,38 +35,17 @@ export async function openSilenceStore(
   options: OpenSilenceStoreOptions,
 ): Promise<PersistentSilences> {
   const logger = options.logger.with({ component: 'silences' });
-  await mkdir(options.dir, { recursive: true });
-  const files = new LogFiles(options.dir, 'silences');
   const memory = new SilenceStore();
-  const recovery = await loadLogState(
-    files,
-    {
-      what: 'silences',
-      applySnapshot(payload) {
-        const record = decodeSilenceRecord(payload);
-        if (!('put' in record)) return 0;
-        record.put.forEach((s) => memory.restore(s));
-        return record.put.length;
-      },
-      applyLog(payload) {
-        const record = decodeSilenceRecord(payload);
-        if ('put' in record) record.put.forEach((s) => memory.restore(s));
-        else record.del.forEach((id) => memory.forget(id));
-      },
-    },
+  const { journal, recovery } = await openJournal({
+    dir: options.dir,
+    name: 'silences',
+    what: 'silences',
+    codec: SILENCE_CODEC,
+    restore: (silence) => memory.restore(silence),
+    forget: (id) => memory.forget(id),
+    syncIntervalMs: 200,
     logger,
-  );
-  await files.removeStale(recovery.generation);
-  const handle = await files.openLog(recovery.generation, false);
-  const log = new AppendLog(
-    handle,
-    recovery.logBytes,
-    200,
-    logger,
-    'silences log',
-    LOG_WRITES_ARE_DURABLE,
-  );
-  const journal = new SilenceJournalFile(files, log, recovery.generation, logger);
+  });
   const store = new SilenceStore(journal, options.limits, encodedSize);
   for (const silence of memory.list()) store.restore(silence);
   logger.info('Loaded silences', {
@@ -80,14 +55,13 @@ export async function openSilenceStore(
   });
 
   const compactAfter = options.compactAfterBytes ?? 16 * 1024 * 1024;
-  let snapshotBytes = recovery.snapshotBytes;
   return {
     store,
     recovery,
     async maintenance(now) {
       const removed = store.gc(now, options.retentionMs);
-      const big = journal.logBytes >= compactAfter && journal.logBytes >= 2 * snapshotBytes;
-      if (removed > 0 || big) snapshotBytes = await journal.compact(() => store.list());
+      const big = journal.logBytes >= compactAfter && journal.logBytes >= 2 * journal.snapshotBytes;
+      if (removed > 0 || big) await journal.compact(() => store.list());
       else await journal.sync();
       logger.debug('Silences maintenance', { removed, silences: store.size });
     },

@@ -1,5 +1,5 @@
 import { readFile, truncate } from 'node:fs/promises';
-import type { Logger } from '../../logging/logger';
+import type { Logger } from '../logging/logger';
 import type { LogFiles } from './log-files';
 import { FRAME_HEADER_BYTES, readFrames } from './record-framing';
 

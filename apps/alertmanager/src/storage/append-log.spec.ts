@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppendLog } from './append-log';
 import { readFrames } from './record-framing';
-import { recordingLogger } from './testdata/recording-logger';
+import { recordingLogger } from '../logging/testing/recording-logger';
 
 describe('AppendLog.commit (group commit)', () => {
   let dir: string;

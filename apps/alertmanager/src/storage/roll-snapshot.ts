@@ -1,7 +1,7 @@
 import type { AppendLog } from './append-log';
 import type { LogFiles } from './log-files';
 import { frame } from './record-framing';
-import { nextTurn } from '../../time/next-turn';
+import { nextTurn } from '../time/next-turn';
 
 /** How many items go into one snapshot record. */
 const SNAPSHOT_CHUNK = 1000;

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { Logger } from '../../logging/logger';
+import type { Logger } from '../logging/logger';
 import { frame } from './record-framing';
 
 /**

@@ -1,4 +1,4 @@
-import type { LogFields, Logger } from '../../../logging/logger';
+import type { LogFields, Logger } from '../logger';
 
 /** One line a {@link RecordingLogger} received. */
 export interface LoggedLine {
@@ -9,8 +9,10 @@ export interface LoggedLine {
 
 /** A logger for tests that keeps every line. */
 export function recordingLogger(lines: LoggedLine[] = [], base: LogFields = {}): Logger {
-  const at = (level: string) => (msg: string, fields: LogFields = {}) =>
-    void lines.push({ level, msg, fields: { ...base, ...fields } });
+  const at =
+    (level: string) =>
+    (msg: string, fields: LogFields = {}) =>
+      void lines.push({ level, msg, fields: { ...base, ...fields } });
   return {
     debug: at('debug'),
     info: at('info'),
