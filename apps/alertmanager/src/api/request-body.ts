@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { lingerAfterRefusal } from './linger-close';
 
 /** A request whose body is longer than `--web.max-request-bytes`. */
 export class RequestTooLargeError extends Error {
@@ -39,7 +40,10 @@ export class RequestBodyReader {
     if (req.readableEnded) {
       return Promise.resolve(Buffer.from(req.body === undefined ? '' : JSON.stringify(req.body)));
     }
-    if (this.declaresTooMuch(req)) return Promise.reject(new RequestTooLargeError(this.maxBytes));
+    if (this.declaresTooMuch(req)) {
+      lingerAfterRefusal(req);
+      return Promise.reject(new RequestTooLargeError(this.maxBytes));
+    }
     return this.readStream(req);
   }
 
@@ -58,7 +62,7 @@ export class RequestBodyReader {
         if (this.maxBytes > 0 && bytes + chunk.length > this.maxBytes) {
           cleanup();
           // Nothing more of this body is wanted: let it drain without keeping it.
-          req.resume();
+          lingerAfterRefusal(req);
           reject(new RequestTooLargeError(this.maxBytes));
           return;
         }
