@@ -1,6 +1,7 @@
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PagerdutyStandIn } from './support/pagerduty-stand-in';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 
@@ -8,10 +9,16 @@ const CONFIG_DIR = join(__dirname, '..', 'config');
 
 /**
  * A bundled example with local stand-ins: the secret files it names are written to a temporary
- * directory (the chat URL pointing at the loopback recorder, the paging keys), and its timers are
+ * directory (the chat URL pointing at the loopback recorder, the paging keys), PagerDuty is
+ * reached through a proxy (`global.http_config`, as behind a corporate proxy), and its timers are
  * cut to 1s so that a resolution arrives within the test.
  */
-async function standIn(file: string, dir: string, http: string): Promise<string> {
+async function standIn(
+  file: string,
+  dir: string,
+  http: string,
+  paging: PagerdutyStandIn,
+): Promise<string> {
   const secrets: Record<string, string> = {
     'chat-webhook-url': `${http}/chat`,
     'paging-service-key': 'standard-service-key',
@@ -22,7 +29,12 @@ async function standIn(file: string, dir: string, http: string): Promise<string>
   for (const [name, value] of Object.entries(secrets)) await writeFile(join(dir, name), value);
   const text = (await readFile(join(CONFIG_DIR, file), 'utf8'))
     .replaceAll('/etc/alertmanager/secrets', dir)
-    .replace(/(group_wait|group_interval): \w+/g, '$1: 1s');
+    .replace(/(group_wait|group_interval): \w+/g, '$1: 1s')
+    .replace(
+      /^global:\n/m,
+      `global:\n  http_config:\n    proxy_url: ${paging.proxyUrl}\n    no_proxy: 127.0.0.1\n` +
+        `    tls_config: {ca_file: '${paging.caFile}'}\n`,
+    );
   const out = join(dir, file);
   await writeFile(out, text);
   return out;
@@ -56,9 +68,8 @@ type Body = Record<string, unknown> & { attachments?: { title: string; text: str
 async function runExample(file: string, alerts: Record<string, string>[], expected: number) {
   const dir = await mkdtemp(join(tmpdir(), 'am-example-'));
   const http = await new WebhookCollector().start();
-  process.env.REDISX_TEST_PAGERDUTY_V1_URL = `${http.url}/paging`;
-  const server = await startServerProcess(await standIn(file, dir, http.url));
-  delete process.env.REDISX_TEST_PAGERDUTY_V1_URL;
+  const paging = await new PagerdutyStandIn(http, '/paging').start(dir);
+  const server = await startServerProcess(await standIn(file, dir, http.url, paging));
   try {
     await post(server, alerts, false);
     await waitForCount(http, expected);
@@ -67,6 +78,7 @@ async function runExample(file: string, alerts: Record<string, string>[], expect
     return (path: string) => http.to(path).map((d) => d.body as unknown as Body);
   } finally {
     await server.stop();
+    await paging.stop();
     await http.stop();
     await rm(dir, { recursive: true, force: true });
   }

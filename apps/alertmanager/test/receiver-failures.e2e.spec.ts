@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@redisx/testing';
 import { parseMail } from './support/mime-message';
+import { PagerdutyStandIn } from './support/pagerduty-stand-in';
 import { metricValue, startServerProcess, type ServerProcess } from './support/server-process';
 import { SmtpTestServer } from './support/smtp-test-server';
 import { WebhookCollector } from './support/webhook-collector';
@@ -14,7 +15,13 @@ const CHAT_PATH = '/chat-hook-secret-5e1c';
 const SECRETS = [SMTP_PASSWORD, ROUTING_KEY, SERVICE_KEY, CHAT_PATH, 'wrong-pass-0c9e'];
 
 /** Each receiver gets the alerts whose `to` label names it. */
-function config(http: string, tls: SmtpTestServer, plain: SmtpTestServer, dir: string): string {
+function config(
+  http: string,
+  tls: SmtpTestServer,
+  plain: SmtpTestServer,
+  dir: string,
+  paging: PagerdutyStandIn,
+): string {
   const route = (to: string) => `    - {matchers: ['to="${to}"'], receiver: ${to}}`;
   const names = ['mail', 'mail-badauth', 'mail-notls', 'chat400', 'paging503', 'pagingv1'];
   return `
@@ -53,7 +60,12 @@ receivers:
       - {routing_key: ${ROUTING_KEY}, url: '${http}/paging503'}
   - name: pagingv1
     pagerduty_configs:
-      - {service_key: ${SERVICE_KEY}, description: '{{ .GroupLabels.alertname }} on {{ .CommonLabels.to }}'}
+      - service_key: ${SERVICE_KEY}
+        description: '{{ .GroupLabels.alertname }} on {{ .CommonLabels.to }}'
+        http_config:
+          proxy_url: ${paging.proxyUrl}
+          proxy_connect_header: {X-Proxy-Token: [proxy-token-3c7d]}
+          tls_config: {ca_file: '${paging.caFile}'}
 `;
 }
 
@@ -78,6 +90,7 @@ async function post(url: string, to: string): Promise<void> {
 describe('receivers: TLS, authentication, failures and secrets', () => {
   let dir: string;
   let server: ServerProcess;
+  let paging: PagerdutyStandIn;
   const http = new WebhookCollector();
   const tls = new SmtpTestServer({
     starttls: true,
@@ -90,12 +103,11 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
     await Promise.all([http.start(), tls.start(), plain.start()]);
     await writeFile(join(dir, 'smtp-password'), `${SMTP_PASSWORD}\n`);
     await writeFile(join(dir, 'ca.pem'), tls.cert);
-    await writeFile(join(dir, 'am.yml'), config(http.url, tls, plain, dir));
+    paging = await new PagerdutyStandIn(http, '/v1').start(dir);
+    await writeFile(join(dir, 'am.yml'), config(http.url, tls, plain, dir, paging));
     http.failNext(CHAT_PATH, 100, 400);
     http.failNext('/paging503', 1, 503);
-    process.env.REDISX_TEST_PAGERDUTY_V1_URL = `${http.url}/v1`;
     server = await startServerProcess(join(dir, 'am.yml'), ['--log.level=debug']);
-    delete process.env.REDISX_TEST_PAGERDUTY_V1_URL;
     for (const to of ['mail', 'mail-badauth', 'mail-notls', 'chat400', 'paging503', 'pagingv1']) {
       await post(server.url, to);
     }
@@ -120,7 +132,7 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
 
   afterAll(async () => {
     await server?.stop();
-    await Promise.all([http.stop(), tls.stop(), plain.stop()]);
+    await Promise.all([http.stop(), tls.stop(), plain.stop(), paging?.stop()]);
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -188,6 +200,13 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
       routing_key: ROUTING_KEY,
       event_action: 'trigger',
     });
+  });
+
+  it('reaches the fixed v1 endpoint through proxy_url, with proxy_connect_header on CONNECT', () => {
+    expect(paging.connects.map((c) => [c.authority, c.headers['x-proxy-token']])).toEqual([
+      ['events.pagerduty.com:443', 'proxy-token-3c7d'],
+    ]);
+    expect(http.to('/v1')[0].headers.host).toBe('events.pagerduty.com');
   });
 
   it('sends Events API v1 requests as upstream', () => {

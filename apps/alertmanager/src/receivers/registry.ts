@@ -12,7 +12,6 @@ import type { Integration, Notifier } from '../notify/notifier';
 import { defaultTemplates, type TemplateSet } from '../template';
 import { EmailNotifier } from './email/email.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
-import { PAGERDUTY_V1_URL } from './pagerduty/pagerduty-message';
 import { SlackNotifier } from './slack/slack.notifier';
 import { WebhookNotifier } from './webhook/webhook.notifier';
 
@@ -27,12 +26,6 @@ export interface ReceiverDeps {
 
 /** What each notifier gets: the deps with the templates resolved. */
 type KindDeps = ReceiverDeps & { templates: TemplateSet };
-
-/**
- * Tests only: where PagerDuty Events API v1 requests go instead of upstream's fixed endpoint,
- * which a test cannot reach. Unset in production.
- */
-const PAGERDUTY_V1_URL_ENV = 'REDISX_TEST_PAGERDUTY_V1_URL';
 
 /** Builds the notifier of one integration config. */
 interface IntegrationKind<C> {
@@ -72,13 +65,7 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     configs: (r) => r.pagerduty_configs,
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
-    build: (c, deps) =>
-      new PagerdutyNotifier(
-        c,
-        deps.templates,
-        deps.externalUrl,
-        process.env[PAGERDUTY_V1_URL_ENV] || PAGERDUTY_V1_URL,
-      ),
+    build: (c, deps) => new PagerdutyNotifier(c, deps.templates, deps.externalUrl),
   }),
   kind<SlackConfig>({
     name: 'slack',
@@ -95,8 +82,7 @@ export const INTEGRATION_NAMES: readonly string[] = KINDS.map((k) => k.name);
 function warnUnsupportedHttp(http: HttpConfig, where: string, logger: Logger): void {
   for (const [key, set] of [
     ['oauth2', http.oauth2 !== undefined],
-    ['proxy_url', http.proxy_url !== undefined],
-    ['proxy_from_environment', http.proxy_from_environment],
+    ['a SOCKS proxy_url', /^socks/i.test(http.proxy_url ?? '')],
   ] as const) {
     if (set)
       logger.warn(`http_config ${key} is not supported; requests are sent without it`, {

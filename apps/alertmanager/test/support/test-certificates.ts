@@ -28,7 +28,7 @@ async function openssl(dir: string, ...args: string[]): Promise<void> {
 
 const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
 
-/** A key and a certificate signed by the CA, with the given extensions. */
+/** A key and a certificate signed by the CA in `dir`, with the given extensions. */
 async function issue(dir: string, name: string, cn: string, extensions: string) {
   await writeFile(join(dir, `${name}.ext`), extensions);
   const subject = ['-subj', `/CN=${cn}`];
@@ -94,4 +94,35 @@ export async function makeTestCertificates(dir: string): Promise<TestCertificate
   );
   const stranger = { cert: join(dir, 'stranger.crt'), key: join(dir, 'stranger.key') };
   return { ca: join(dir, 'ca.crt'), server, rotated, client, stranger };
+}
+
+/**
+ * A CA and a server certificate it signed for `name` (a DNS name), made in `dir`: for a stand-in
+ * of a public endpoint, reached through a proxy, that the configuration trusts by `ca_file`.
+ */
+export async function makeServerCertificate(
+  dir: string,
+  name: string,
+): Promise<{ ca: string; cert: string; key: string }> {
+  await openssl(
+    dir,
+    'req',
+    '-x509',
+    ...EC_KEY,
+    '-days',
+    '2',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-subj',
+    '/CN=Stand-in CA',
+  );
+  const server = await issue(
+    dir,
+    'server',
+    name,
+    `subjectAltName=DNS:${name}\nextendedKeyUsage=serverAuth\n`,
+  );
+  return { ca: join(dir, 'ca.crt'), ...server };
 }

@@ -52,18 +52,18 @@ export class WebhookCollector {
           res.writeHead(status).end('failing on purpose');
           return;
         }
-        this.deliveries.push({
-          at: Date.now(),
-          path: req.url ?? '',
-          headers: req.headers,
-          body: JSON.parse(text),
-        });
+        this.record(req.url ?? '', req.headers, text);
         res.writeHead(200).end();
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** Records a delivery that reached the test another way (see `PagerdutyStandIn`). */
+  record(path: string, headers: IncomingHttpHeaders, text: string): void {
+    this.deliveries.push({ at: Date.now(), path, headers, body: JSON.parse(text) });
   }
 
   /** The next `count` requests to `path` answer `status` instead of 200. */

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { buildInfo } from '../../build/build-info';
 import type { HttpConfig } from '../../config';
 import { configHeaders } from './http-secrets';
+import { proxyFor } from './proxy-for';
+import { openTunnel, proxyAuthorization, toProxy } from './proxy-tunnel';
 import { tlsOptions } from './tls-options';
 
 /** One request through {@link HttpClient}. */
@@ -35,8 +42,10 @@ export function userAgent(): string {
 
 /**
  * A small HTTP(S) client honouring a receiver's `http_config`: auth headers and extra headers,
- * `tls_config`, `follow_redirects`; connections are kept alive. (`oauth2`, proxies and HTTP/2
- * are not supported; the receiver registry warns when a config asks for them.)
+ * `tls_config`, `follow_redirects`, and the proxy settings (`proxy_url`, `no_proxy`,
+ * `proxy_from_environment`, `proxy_connect_header`); direct connections are kept alive.
+ * (`oauth2`, SOCKS proxies and HTTP/2 are not supported; the receiver registry warns when a
+ * config asks for them.)
  */
 export class HttpClient {
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
@@ -83,16 +92,37 @@ export class HttpClient {
     };
     if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
     const secure = url.protocol === 'https:';
-    const agent = secure ? await this.httpsAgent() : this.httpAgent;
-    const send = secure ? httpsRequest : httpRequest;
+    const proxy = proxyFor(url, this.config);
+    let options: RequestOptions & { host?: string; port?: number; path?: string };
+    let send = secure ? httpsRequest : httpRequest;
+    if (!proxy) {
+      options = { agent: secure ? await this.httpsAgent() : this.httpAgent };
+    } else if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') {
+      throw new Error(`proxy scheme ${proxy.protocol.slice(0, -1)} is not supported`);
+    } else if (secure) {
+      // HTTPS through a proxy: a CONNECT tunnel per request, TLS to the target inside it.
+      const tls = await tlsOptions(this.config.tls_config);
+      const socket = await openTunnel(url, proxy, this.config, tls, req.signal);
+      // No agent: Node then uses createConnection (with `agent: false` it would dial itself).
+      options = { createConnection: () => socket, defaultPort: 443 };
+    } else {
+      // Plain HTTP through a proxy: the request goes to the proxy with the absolute URL.
+      const via = toProxy(proxy);
+      send = via.request;
+      options = { host: via.host, port: via.port, path: url.href, agent: false };
+      Object.assign(headers, { Host: url.host }, proxyAuthorization(proxy));
+    }
+    const target = options.path === undefined ? url : undefined;
     return new Promise((resolve, reject) => {
-      const request = send(url, { method, headers, agent, signal: req.signal }, (res) => {
+      const callback = (res: IncomingMessage) => {
         readBody(res).then(
           (text) =>
             resolve({ status: res.statusCode ?? 0, body: text, location: res.headers.location }),
           reject,
         );
-      });
+      };
+      const all = { ...options, method, headers, signal: req.signal };
+      const request = target ? send(target, all, callback) : send(all, callback);
       request.on('error', reject);
       request.end(body);
     });

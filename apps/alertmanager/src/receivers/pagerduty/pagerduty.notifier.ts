@@ -17,15 +17,12 @@ import { buildV1Event, buildV2Event, PAGERDUTY_V1_URL } from './pagerduty-messag
 export class PagerdutyNotifier implements Notifier {
   private readonly client: HttpClient;
 
-  /** `v1Url` exists for tests: upstream's v1 endpoint is fixed and unreachable from them. */
   constructor(
     private readonly config: PagerdutyConfig,
     private readonly templates: TemplateSet,
     private readonly externalUrl: string,
-    private readonly v1Url = PAGERDUTY_V1_URL,
-    client?: HttpClient,
   ) {
-    this.client = client ?? new HttpClient(config.http_config);
+    this.client = new HttpClient(config.http_config);
   }
 
   async notify(ctx: NotifyContext, alerts: readonly Alert[]): Promise<void> {
@@ -40,7 +37,8 @@ export class PagerdutyNotifier implements Notifier {
     if (v1) {
       await postJson(
         this.client,
-        this.v1Url,
+        // Upstream's Events API v1 endpoint is fixed; a proxy_url is the way to reach another.
+        PAGERDUTY_V1_URL,
         buildV1Event(input),
         ctx.signal,
         (s) => s === 403 || s >= 500,
