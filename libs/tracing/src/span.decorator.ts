@@ -1,22 +1,20 @@
 import 'reflect-metadata';
-import type { Tracer } from '@opentelemetry/api';
-import { SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { SpanStatusCode, context, trace, type Context } from '@opentelemetry/api';
 import { toException, toSpanOptions } from './span.adapter';
 import type { ISpanOptions } from './span.interface';
+import { RUNNING_SCOPES, withTracingScope, type TracingScope } from './tracing-scope';
 
-let decoratorTracer: Tracer | undefined;
-
-/** Sets the tracer `@Span()` methods use (the module's; none while no module runs). */
-export function setDecoratorTracer(tracer: Tracer | undefined): void {
-  decoratorTracer = tracer;
-}
+/** The scope of the application a call runs for. */
+const scopeOf = (ctx: Context): TracingScope | undefined =>
+  RUNNING_SCOPES.current((scope) => scope, ctx);
 
 /**
  * Runs the decorated method in a span named `name` (default `ClassName.method`), kind `INTERNAL`
  * unless `options.kind` says otherwise: status OK when it returns or its promise resolves; on a
  * throw or rejection the exception is recorded, status ERROR, and the same error propagates.
  * The wrapper keeps the method's name and every metadata key on it (route, guards, Swagger), so
- * it can decorate controller handlers too. Without a running `TracingModule` it only calls the method.
+ * it can decorate controller handlers too. The span goes to the tracer of the application the
+ * call runs for (see `TracingScopes`); without a running `TracingModule` it only calls the method.
  */
 export function Span(name?: string, options: ISpanOptions = {}): MethodDecorator {
   return (target, propertyKey, descriptor) => {
@@ -28,9 +26,10 @@ export function Span(name?: string, options: ISpanOptions = {}): MethodDecorator
     const spanName = name ?? `${owner}.${String(propertyKey)}`;
     const spanOptions = toSpanOptions({ kind: 'INTERNAL', ...options });
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-      const tracer = decoratorTracer;
-      if (tracer === undefined) return original.apply(this, args);
-      const span = tracer.startSpan(spanName, spanOptions);
+      const active = context.active();
+      const scope = scopeOf(active);
+      if (scope === undefined) return original.apply(this, args);
+      const span = scope.tracer.startSpan(spanName, spanOptions, active);
       const fail = (error: unknown) => {
         span.recordException(toException(error));
         span.setStatus({
@@ -44,7 +43,7 @@ export function Span(name?: string, options: ISpanOptions = {}): MethodDecorator
         span.end();
       };
       try {
-        const result = context.with(trace.setSpan(context.active(), span), () =>
+        const result = context.with(withTracingScope(trace.setSpan(active, span), scope), () =>
           original.apply(this, args),
         );
         if (result instanceof Promise) {

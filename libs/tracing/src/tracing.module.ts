@@ -52,12 +52,12 @@ const PROVIDERS: Provider[] = [
       options: ResolvedTracingOptions,
       host: TracerProviderHost,
       metrics: RedisCommandMetrics | null,
-    ) => new RedisCommandTracing(options, host.tracer, metrics),
+    ) => new RedisCommandTracing(options, host.scope, metrics),
     inject: [TRACING_OPTIONS, TRACER_PROVIDER_HOST, TRACING_METRICS],
   },
   {
     provide: TRACING_SERVICE,
-    useFactory: (host: TracerProviderHost) => new TracingService(host.tracer),
+    useFactory: (host: TracerProviderHost) => new TracingService(host.tracer, host.scope),
     inject: [TRACER_PROVIDER_HOST],
   },
   {

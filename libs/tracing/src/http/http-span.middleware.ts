@@ -3,6 +3,7 @@ import { context, propagation, SpanKind, SpanStatusCode } from '@opentelemetry/a
 import { trace } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TracerProviderHost } from '../provider/tracer-provider.host';
+import { withTracingScope } from '../tracing-scope';
 import { TRACER_PROVIDER_HOST } from '../tracing.constants';
 
 /** What Express (and Fastify's raw request) add to Node's request that the span reads. */
@@ -51,7 +52,7 @@ export class HttpSpanMiddleware implements NestMiddleware {
     };
     response.once('finish', end);
     response.once('close', end);
-    context.with(trace.setSpan(parent, span), next);
+    context.with(withTracingScope(trace.setSpan(parent, span), this.host.scope), next);
   }
 }
 

@@ -26,6 +26,24 @@ export interface OwnProvider {
 }
 
 /**
+ * The OpenTelemetry globals (provider, context manager, propagator) are one per process. The
+ * first module instance that finds none registers its own; later instances in the same process
+ * (a second application) build their own provider and share those globals, which stay until the
+ * last instance that shares them shuts down, so closing one application leaves the other's
+ * context propagation working.
+ */
+const sharedGlobals = {
+  holders: 0,
+  registered: { trace: false, context: false, propagation: false },
+  providers: new WeakSet<object>(),
+};
+
+/** Whether `provider` was built by a module instance of this library. */
+export function isOwnProvider(provider: object): boolean {
+  return sharedGlobals.providers.has(provider);
+}
+
+/**
  * Builds a provider and registers it, an AsyncLocalStorage context manager (without which spans
  * never find their parent) and W3C propagators, each only where no other is registered yet.
  */
@@ -42,20 +60,28 @@ export function createOwnProvider(
     .merge(resourceFromAttributes(own));
   const sampler = createSampler(options.sampling);
   const provider = new NodeTracerProvider({ resource, sampler, spanProcessors });
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  const propagator = new CompositePropagator({
-    propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
-  });
-  const registered = {
-    trace: trace.setGlobalTracerProvider(provider),
-    context: context.setGlobalContextManager(contextManager),
-    propagation: propagation.setGlobalPropagator(propagator),
-  };
-  if (!registered.context) contextManager.disable();
+  sharedGlobals.providers.add(provider);
+  if (sharedGlobals.holders++ === 0) {
+    const contextManager = new AsyncLocalStorageContextManager().enable();
+    const propagator = new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    });
+    sharedGlobals.registered = {
+      trace: trace.setGlobalTracerProvider(provider),
+      context: context.setGlobalContextManager(contextManager),
+      propagation: propagation.setGlobalPropagator(propagator),
+    };
+    if (!sharedGlobals.registered.context) contextManager.disable();
+  }
+  let released = false;
   const shutdown = async () => {
-    if (registered.trace) trace.disable();
-    if (registered.context) context.disable();
-    if (registered.propagation) propagation.disable();
+    if (!released && --sharedGlobals.holders === 0) {
+      const { registered } = sharedGlobals;
+      if (registered.trace) trace.disable();
+      if (registered.context) context.disable();
+      if (registered.propagation) propagation.disable();
+    }
+    released = true;
     await withTimeout(provider.shutdown(), SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => {
       logger.warn(`tracer provider shutdown failed: ${String(error)}`);
     });

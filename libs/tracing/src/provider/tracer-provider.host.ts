@@ -1,12 +1,12 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import { trace, ProxyTracerProvider, type Tracer } from '@opentelemetry/api';
 import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { setDecoratorTracer } from '../span.decorator';
 import { TRACER_NAME } from '../tracing.constants';
+import { RUNNING_SCOPES, type TracingScope } from '../tracing-scope';
 import type { ResolvedTracingOptions } from '../tracing-options.interface';
 import type { DroppedSpansReporter } from './dropped-spans.reporter';
 import { createSpanPipeline } from './span-processor.factory';
-import { createOwnProvider, type OwnProvider } from './tracer-provider.factory';
+import { createOwnProvider, isOwnProvider, type OwnProvider } from './tracer-provider.factory';
 
 /**
  * Holds the tracer every part of the library uses. Uses the application's global tracer provider
@@ -20,8 +20,12 @@ export class TracerProviderHost implements OnModuleDestroy {
     readonly dropped: DroppedSpansReporter | null,
     private readonly own: OwnProvider | null,
   ) {
-    setDecoratorTracer(tracer);
+    this.scope = { tracer };
+    RUNNING_SCOPES.add(this.scope);
   }
+
+  /** This module instance's scope: what `@Span()` methods and Redis commands of its calls use. */
+  readonly scope: TracingScope;
 
   /** Picks or builds the provider for `options`. */
   static start(
@@ -44,19 +48,21 @@ export class TracerProviderHost implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    setDecoratorTracer(undefined);
+    RUNNING_SCOPES.remove(this.scope);
     await this.own?.shutdown();
   }
 }
 
 /**
- * The API answers with a proxy provider whether or not one was registered; only a registered one
- * has a delegate other than the API's shared no-op provider.
+ * Whether the application registered a provider of its own. The API answers with a proxy
+ * provider whether or not one was registered; only a registered one has a delegate other than
+ * the API's shared no-op provider, and one another module instance registered does not count.
  */
 function isGlobalProviderRegistered(): boolean {
   const global = trace.getTracerProvider();
-  if (!(global instanceof ProxyTracerProvider)) return true;
-  return global.getDelegate() !== new ProxyTracerProvider().getDelegate();
+  if (!(global instanceof ProxyTracerProvider)) return !isOwnProvider(global);
+  const delegate = global.getDelegate();
+  return delegate !== new ProxyTracerProvider().getDelegate() && !isOwnProvider(delegate);
 }
 
 /** A proxy provider that never gets a delegate hands out the API's no-op tracer. */

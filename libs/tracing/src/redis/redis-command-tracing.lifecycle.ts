@@ -1,31 +1,35 @@
 import type { OnModuleDestroy } from '@nestjs/common';
-import type { Tracer } from '@opentelemetry/api';
 import type { RedisCommandMetrics } from '../metrics/redis-command.metrics';
 import type { ResolvedTracingOptions } from '../tracing-options.interface';
 import { RedisCommandTracer } from './redis-command.tracer';
-import { activateRedisTracing, deactivateRedisTracing } from './redis-interception';
+import type { TracingScope } from '../tracing-scope';
+import { retainRedisInterception, releaseRedisInterception } from './redis-interception';
 
 /**
  * Ties the driver wrappers to the module's life: installed as soon as the module's providers are
- * built (before other modules' `onModuleInit` create clients and subscribers), removed on destroy.
- * Nothing is installed when neither spans nor metrics of commands are wanted.
+ * built (before other modules' `onModuleInit` create clients and subscribers), and removed when
+ * the last module instance that wants them is destroyed. This instance's commands go to its own
+ * command tracer (its scope's). Nothing is installed when neither spans nor metrics are wanted.
  */
 export class RedisCommandTracing implements OnModuleDestroy {
   private readonly tracer: RedisCommandTracer | undefined;
 
   constructor(
     options: ResolvedTracingOptions,
-    tracer: Tracer,
+    private readonly scope: TracingScope,
     metrics: RedisCommandMetrics | null,
   ) {
     const spans = options.enabled && options.traceRedisCommands;
     if (spans || metrics !== null) {
-      this.tracer = new RedisCommandTracer(tracer, options.spans, spans, metrics);
-      activateRedisTracing(this.tracer);
+      this.tracer = new RedisCommandTracer(scope.tracer, options.spans, spans, metrics);
+      scope.redis = this.tracer;
+      retainRedisInterception();
     }
   }
 
   onModuleDestroy(): void {
-    if (this.tracer !== undefined) deactivateRedisTracing(this.tracer);
+    if (this.tracer === undefined) return;
+    this.scope.redis = undefined;
+    releaseRedisInterception();
   }
 }

@@ -4,39 +4,39 @@ import { instrumentIoredis, type IoredisDriver } from './ioredis.instrumentation
 import { MethodPatcher } from './method-patcher';
 import { instrumentNodeRedis, instrumentNodeRedisInstance } from './node-redis.instrumentation';
 import { nameRedisClient } from './redis-client.names';
-import type { RedisCommandTracer } from './redis-command.tracer';
+import { RUNNING_SCOPES } from '../tracing-scope';
 
 type Driver = { kind: 'ioredis'; parts: IoredisDriver } | { kind: 'node-redis'; prototype: object };
 
 /**
- * Which drivers are wrapped and which tracer their wrappers report to. Wrappers are installed
- * only while a tracer is active and removed when it stops, so an application with Redis tracing
- * off, or after its module is destroyed, runs the drivers' own unwrapped methods.
+ * Which drivers are wrapped, for the whole process (a driver's prototype is shared by every
+ * application in it). Wrappers are installed while at least one module instance traces commands
+ * and removed when the last one stops, so with Redis tracing off the drivers run their own
+ * methods. Each command reports to the command tracer of the application it runs for: the scope
+ * in its context, else the oldest running instance that traces commands (see `TracingScopes`).
  */
 const patcher = new MethodPatcher();
 const known: Driver[] = [];
 const lateInstances = new Set<WeakRef<object>>();
-let active: RedisCommandTracer | undefined;
-const current = () => active;
+let holders = 0;
+const current = () => RUNNING_SCOPES.current((scope) => scope.redis);
+const installed = () => holders > 0;
 
-/** Starts reporting commands of every known driver copy to `tracer`. */
-export function activateRedisTracing(tracer: RedisCommandTracer): void {
-  if (active === undefined) {
-    for (const driver of discoverDrivers()) remember(driver);
-    for (const driver of known) install(driver);
-    for (const ref of lateInstances) {
-      const client = ref.deref();
-      if (client !== undefined) instrumentNodeRedisInstance(client, patcher);
-    }
-    lateInstances.clear();
+/** One more module instance traces commands: wraps every known driver copy on the first. */
+export function retainRedisInterception(): void {
+  if (holders++ > 0) return;
+  for (const driver of discoverDrivers()) remember(driver);
+  for (const driver of known) install(driver);
+  for (const ref of lateInstances) {
+    const client = ref.deref();
+    if (client !== undefined) instrumentNodeRedisInstance(client, patcher);
   }
-  active = tracer;
+  lateInstances.clear();
 }
 
-/** Stops reporting to `tracer` and removes every wrapper, if `tracer` is the active one. */
-export function deactivateRedisTracing(tracer: RedisCommandTracer): void {
-  if (active !== tracer) return;
-  active = undefined;
+/** One module instance fewer: the last one removes every wrapper. */
+export function releaseRedisInterception(): void {
+  if (holders === 0 || --holders > 0) return;
   patcher.restoreAll();
 }
 
@@ -60,10 +60,10 @@ export function registerRedisClient<T extends object>(client: T, name: string): 
   if (driver === undefined) {
     throw new TypeError('registerRedisClient: not an ioredis or node-redis client');
   }
-  if (remember(driver) && active !== undefined) install(driver);
+  if (remember(driver) && installed()) install(driver);
   if (driver.kind === 'ioredis' && driver.parts.cluster !== undefined) adoptNodeDriver(client);
   if (driver.kind === 'node-redis') {
-    if (active !== undefined) instrumentNodeRedisInstance(client, patcher);
+    if (installed()) instrumentNodeRedisInstance(client, patcher);
     else lateInstances.add(new WeakRef(client));
   }
   return client;
@@ -81,7 +81,7 @@ function adoptNodeDriver(client: object): void {
   };
   const adopt = (node: object) => {
     const driver: Driver = { kind: 'ioredis', parts: { redis: owner(node, 'sendCommand') } };
-    if (remember(driver) && active !== undefined) install(driver);
+    if (remember(driver) && installed()) install(driver);
   };
   const [first] = cluster.nodes?.() ?? [];
   if (first !== undefined) adopt(first);
