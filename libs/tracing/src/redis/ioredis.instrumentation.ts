@@ -1,269 +1,97 @@
-import { context, type Context } from '@opentelemetry/api';
-import type {
-  BatchTrace,
-  CommandTrace,
-  RedisClientInfo,
-  RedisCommandTracer,
-} from './redis-command.tracer';
-import {
-  deriveRedisClient,
-  driverNameOf,
-  namesVersion,
-  redisClientName,
-  setDerivedRole,
-} from './redis-client.names';
-import type { MethodPatcher } from './method-patcher';
+import { loadDriverCopies, owner } from './driver-copies';
+import { instrumentIoredis, type IoredisDriver } from './ioredis.wrappers';
+import type { DriverWrapping, RedisDriverInstrumentation } from './redis-driver.instrumentation';
 
-/** The parts of an ioredis `Command` the interception touches. */
-interface IoredisCommand {
-  name: string;
-  args: unknown[];
-  resolve: (value: unknown) => unknown;
-  reject: (error: unknown) => unknown;
-  [PARENT]?: Context;
-}
+/** ioredis's parts, each of which identifies its copy. */
+const PARTS = ['redis', 'cluster', 'pipeline'] as const;
 
-/** The parts of an ioredis `Redis` or `Cluster` the interception reads. */
-interface IoredisClient {
-  isCluster?: boolean;
-  options: { host?: string; port?: number; path?: string; db?: number; connectionName?: string };
-  condition?: { select?: number } | null;
-}
+/** ioredis (`Redis`, `Cluster` and `Pipeline`), in every copy the process loads. */
+export class IoredisInstrumentation implements RedisDriverInstrumentation {
+  private readonly copies: IoredisDriver[] = [];
 
-/** The parts of an ioredis `Pipeline`. */
-interface IoredisPipeline {
-  redis: IoredisClient;
-  isCluster?: boolean;
-  _queue: IoredisCommand[];
-  _transactions: number;
-  promise: Promise<[Error | null, unknown][]>;
-  [BATCH]?: true;
-}
+  constructor(private readonly wrapping: DriverWrapping) {}
 
-/** The prototypes of one copy of ioredis that get wrapped. */
-export interface IoredisDriver {
-  redis?: object;
-  cluster?: object;
-  pipeline?: object;
-}
-
-type SendCommand = (
-  this: IoredisClient,
-  command: IoredisCommand,
-  stream?: unknown,
-  node?: unknown,
-) => unknown;
-type Exec = (this: IoredisPipeline, ...rest: unknown[]) => unknown;
-type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
-
-/**
- * Traces of commands sent through a cluster, which re-creates a redirected command's promise (and
- * so its settlers) and sends it on to a node. Standalone commands need no entry: their settlers
- * say they are traced, and adding a property to ioredis' large `Command` objects would cost an
- * allocation per command.
- */
-const routed = new WeakMap<IoredisCommand, CommandTrace>();
-/**
- * The redirection (or retry) error of a command of a cluster pipeline, kept while the pipeline
- * decides whether to send the command again: ioredis installs no redirection handler of its own on
- * pipelined commands, so that reply reaches the command's settlers first.
- */
-const redirected = new WeakMap<IoredisCommand, unknown>();
-/** The name of the settler functions this module installs; how a traced command is recognised. */
-const TRACED_RESOLVE = 'redisxTracedResolve';
-/** The context a pipelined command belongs to, set when it was queued or its batch started. */
-const PARENT = Symbol('redisx.tracing.parent');
-const BATCH = Symbol('redisx.tracing.batch');
-const SUBSCRIBING = new Set(['subscribe', 'psubscribe', 'ssubscribe']);
-
-/**
- * Wraps one copy of ioredis. A command's span starts in `sendCommand` the first time the command
- * object is sent, which is when the caller issues it, in the caller's context; ioredis sends the
- * same object again when it flushes its offline queue, and a cluster once more per node it routes
- * to, and those later sends are recognised by the mark on the object, so there is one span per
- * command. The span ends when ioredis settles the command (reply, error reply, connection error).
- */
-export function instrumentIoredis(
-  driver: IoredisDriver,
-  patcher: MethodPatcher,
-  active: () => RedisCommandTracer | undefined,
-): void {
-  // Fixed parameters rather than rest arguments: this runs for every command.
-  const wrapSend = (original: SendCommand): SendCommand =>
-    function (this: IoredisClient, command, stream, node) {
-      if (command.resolve.name !== TRACED_RESOLVE) {
-        const tracer = active();
-        const earlier = tracer === undefined ? undefined : routed.get(command);
-        // A cluster is given the node only by a pipeline, which retries redirected commands itself.
-        const pipelined = node !== undefined && this.isCluster === true;
-        if (earlier !== undefined) wrapSettlers(command, earlier, pipelined);
-        else if (tracer !== undefined) startCommand(tracer, this, command, pipelined);
-      } else if (this.isCluster !== true) {
-        routed.get(command)?.routedTo(this.options.path ?? this.options.host, this.options.port);
-      }
-      return original.call(this, command, stream, node);
-    };
-  const wrapDuplicate = (original: Duplicate): Duplicate =>
-    function (this: IoredisClient, ...rest) {
-      const child = original.apply(this, rest);
-      const override = (this.isCluster ? rest[1] : rest[0]) as
-        { connectionName?: unknown; monitor?: unknown } | undefined;
-      if (override?.connectionName === undefined) {
-        deriveRedisClient(child, this, override?.monitor ? 'monitor' : 'duplicate');
-      }
-      return child;
-    };
-  for (const prototype of [driver.redis, driver.cluster]) {
-    if (prototype === undefined) continue;
-    patcher.wrap<SendCommand>(prototype, 'sendCommand', wrapSend);
-    patcher.wrap<Duplicate>(prototype, 'duplicate', wrapDuplicate);
-  }
-  if (driver.pipeline !== undefined) instrumentPipeline(driver.pipeline, patcher, active);
-}
-
-function startCommand(
-  tracer: RedisCommandTracer,
-  client: IoredisClient,
-  command: IoredisCommand,
-  pipelined: boolean,
-): void {
-  if (SUBSCRIBING.has(command.name)) setDerivedRole(client, 'subscriber');
-  const parent = command[PARENT] ?? context.active();
-  const traced = tracer.start(command.name, command.args, describe(client), parent);
-  if (traced === undefined) return;
-  if (client.isCluster === true) routed.set(command, traced);
-  wrapSettlers(command, traced, pipelined);
-}
-
-/**
- * Ends the trace when ioredis settles the command. A cluster pipeline re-creates the promise of a
- * redirected command, and with it these functions; `routed` finds the trace again. A redirection
- * of a pipelined cluster command leaves the trace open: the pipeline sends the command again (and
- * the trace ends on the final reply) or gives up, and then {@link settleRedirected} ends it.
- */
-function wrapSettlers(command: IoredisCommand, traced: CommandTrace, pipelined: boolean): void {
-  const resolve = command.resolve;
-  const reject = command.reject;
-  command.resolve = function redisxTracedResolve(value: unknown) {
-    traced.succeed(value);
-    return resolve(value);
-  };
-  command.reject = (error) => {
-    if (pipelined && isRedirection(error)) redirected.set(command, error);
-    else traced.fail(error);
-    return reject(error);
-  };
-}
-
-/** The errors on which ioredis' cluster may send a pipeline again (`Cluster.handleError`). */
-function isRedirection(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (/^(?:MOVED|ASK|TRYAGAIN|CLUSTERDOWN) /.test(error.message) ||
-      error.message === 'Connection is closed.')
-  );
-}
-
-/**
- * Once a cluster pipeline has settled, ends as failed the commands whose last reply was a
- * redirection it did not follow (commands it sent again and that succeeded are already ended).
- */
-function settleRedirected(pipeline: IoredisPipeline): void {
-  const settle = () => {
-    for (const command of pipeline._queue) {
-      if (!redirected.has(command)) continue;
-      const error = redirected.get(command);
-      redirected.delete(command);
-      routed.get(command)?.fail(error);
+  discover(): void {
+    for (const loaded of loadDriverCopies('ioredis')) {
+      const ioredis = loaded as Record<string, { prototype?: object } | undefined>;
+      const redis = ioredis['Redis'] ?? ioredis['default'] ?? (loaded as { prototype?: object });
+      this.remember({
+        redis: redis.prototype,
+        cluster: ioredis['Cluster']?.prototype,
+        pipeline: ioredis['Pipeline']?.prototype,
+      });
     }
-  };
-  pipeline.promise.then(settle, settle);
-}
-
-/** One description per client, rebuilt when its name or selected database changes. */
-const descriptions = new WeakMap<object, RedisClientInfo & { version: number }>();
-
-function describe(client: IoredisClient): RedisClientInfo {
-  const options = client.options;
-  const cluster = client.isCluster === true;
-  const database = cluster ? undefined : (client.condition?.select ?? options.db ?? 0);
-  const version = namesVersion();
-  const cached = descriptions.get(client);
-  if (cached !== undefined && cached.version === version && cached.database === database) {
-    return cached;
   }
-  const fresh = {
-    version,
-    name: redisClientName(client, cluster ? driverNameOf(client) : options.connectionName),
-    address: cluster ? undefined : (options.path ?? options.host),
-    port: cluster || options.path !== undefined ? undefined : options.port,
-    database,
-  };
-  descriptions.set(client, fresh);
-  return fresh;
-}
 
-/**
- * A pipeline's commands are queued without being sent and sent together by `exec`, so `exec`
- * starts the `redis.PIPELINE` or `redis.MULTI` span and makes it the parent of every queued
- * command. Automatic pipelines (`enableAutoPipelining`) gather commands from many callers: there
- * each command keeps the context it was queued in, and no batch span is made.
- */
-function instrumentPipeline(
-  prototype: object,
-  patcher: MethodPatcher,
-  active: () => RedisCommandTracer | undefined,
-): void {
-  patcher.wrap<SendCommand>(
-    prototype,
-    'sendCommand',
-    (original) =>
-      function (this: IoredisClient, command, ...rest) {
-        if (active() !== undefined) command[PARENT] = context.active();
-        return original.call(this, command, ...rest);
-      },
-  );
-  patcher.wrap<Exec>(
-    prototype,
-    'exec',
-    (original) =>
-      function (this: IoredisPipeline, ...rest) {
-        const tracer = active();
-        // MULTI pipelines come through twice: first to queue EXEC (_transactions > 0), then to send.
-        // A cluster pipeline comes through again for each redirection it follows.
-        if (tracer === undefined || this._transactions > 0 || this[BATCH]) {
-          return original.apply(this, rest);
-        }
-        this[BATCH] = true;
-        if (this.isCluster === true) settleRedirected(this);
-        if (isAutomatic(this)) return original.apply(this, rest);
-        const queue = this._queue;
-        const transaction = queue.length > 0 && queue[0].name === 'multi';
-        const size = transaction ? Math.max(queue.length - 2, 0) : queue.length;
-        const batch = tracer.startBatch(
-          transaction ? 'MULTI' : 'PIPELINE',
-          size,
-          describe(this.redis),
-          context.active(),
-        );
-        if (batch !== undefined) {
-          for (const command of queue) command[PARENT] = batch.context;
-          endBatch(this.promise, batch);
-        }
-        return original.apply(this, rest);
-      },
-  );
-}
+  install(): void {
+    for (const copy of this.copies) this.wrap(copy);
+  }
 
-function endBatch(promise: IoredisPipeline['promise'], batch: BatchTrace): void {
-  promise.then(
-    (results) => batch.end(results?.find((entry) => entry?.[0])?.[0] ?? undefined),
-    (error: unknown) => batch.end(error),
-  );
-}
+  register(client: object): boolean {
+    const candidate = client as Record<string, unknown>;
+    if (
+      typeof candidate['sendCommand'] !== 'function' ||
+      typeof candidate['pipeline'] !== 'function'
+    ) {
+      return false;
+    }
+    const pipeline = Object.getPrototypeOf(
+      (candidate['pipeline'] as () => object).call(client),
+    ) as object;
+    const own = owner(client, 'sendCommand');
+    const parts: IoredisDriver = { pipeline: owner(pipeline, 'exec') };
+    if (candidate['isCluster'] === true) parts.cluster = own;
+    else parts.redis = own;
+    this.add(parts);
+    if (parts.cluster !== undefined) this.adoptNodeDriver(client);
+    return true;
+  }
 
-function isAutomatic(pipeline: object): boolean {
-  return Object.getOwnPropertySymbols(pipeline).some(
-    (symbol) => symbol.description === 'callbacks',
-  );
+  /**
+   * A cluster sends each command on through a node connection, a `Redis` of its own ioredis copy,
+   * whose wrapper tells the command's span which node served it; that `Redis` class is reached
+   * only through a node, the first one the cluster has or creates (before it sends anything on it).
+   */
+  private adoptNodeDriver(client: object): void {
+    const cluster = client as {
+      nodes?: () => object[];
+      once?: (event: string, listener: (node: object) => void) => unknown;
+    };
+    const adopt = (node: object) => this.add({ redis: owner(node, 'sendCommand') });
+    const [first] = cluster.nodes?.() ?? [];
+    if (first !== undefined) adopt(first);
+    else cluster.once?.('+node', adopt);
+  }
+
+  /** Remembers a copy, or pieces of one, and wraps what is new when wrappers are in place. */
+  private add(parts: IoredisDriver): void {
+    if (this.remember(parts) && this.wrapping.installed()) this.install();
+  }
+
+  /**
+   * True when `parts` brought something new. A copy can be seen in pieces (a registered standalone
+   * client shows only its `Redis`, discovery shows the whole copy): pieces of a known copy are
+   * merged into it rather than kept apart.
+   */
+  private remember(parts: IoredisDriver): boolean {
+    const copy = this.copies.find((known) =>
+      PARTS.some((part) => parts[part] && known[part] === parts[part]),
+    );
+    if (copy === undefined) {
+      this.copies.push(parts);
+      return true;
+    }
+    let added = false;
+    for (const part of PARTS) {
+      if (parts[part] && !copy[part]) {
+        copy[part] = parts[part];
+        added = true;
+      }
+    }
+    return added;
+  }
+
+  private wrap(copy: IoredisDriver): void {
+    instrumentIoredis(copy, this.wrapping.patcher, this.wrapping.active);
+  }
 }
