@@ -1,0 +1,124 @@
+import type { Expr } from '../ast';
+import { typeOf } from '../ast';
+import { parseExpr } from '../parser/parse-expr';
+import type { ParserOptions } from '../parser/syntax-tree';
+import { compareLabels, METRIC_NAME } from '../../tsdb/labels';
+import type { Queryable } from '../../tsdb/queryable';
+import { PromqlEvalError } from './errors';
+import { Evaluator, mergeSameLabelset, type QueryContext } from './evaluator';
+import type { QueryResult, Series } from './values';
+
+export interface EngineOptions {
+  /** How far back an instant selector looks for a sample (`--query.lookback-delta`). */
+  readonly lookbackDeltaMs?: number;
+  /** Most points one query may hold at once (`--query.max-samples`). */
+  readonly maxSamples?: number;
+  /** Longest a query may run (`--query.timeout`). */
+  readonly timeoutMs?: number;
+  /** Subquery step when none is written: the rule evaluation interval. */
+  readonly defaultSubqueryStepMs?: number;
+  readonly parser?: ParserOptions;
+}
+
+const DEFAULTS = {
+  lookbackDeltaMs: 5 * 60_000,
+  maxSamples: 50_000_000,
+  timeoutMs: 2 * 60_000,
+  defaultSubqueryStepMs: 60_000,
+};
+
+/** Runs PromQL instant and range queries against a store, as Prometheus's engine does. */
+export class PromqlEngine {
+  private readonly options: Required<Omit<EngineOptions, 'parser'>> & { parser: ParserOptions };
+
+  constructor(
+    private readonly queryable: Queryable,
+    options: EngineOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, parser: {}, ...stripUndefined(options) };
+  }
+
+  parse(query: string): Expr {
+    return parseExpr(query, this.options.parser);
+  }
+
+  /** The expression's value at one time (ms). */
+  instantQuery(query: string | Expr, timeMs: number): QueryResult {
+    const expr = typeof query === 'string' ? this.parse(query) : query;
+    const evaluator = new Evaluator(this.context(timeMs, timeMs), timeMs, timeMs, 1);
+    const value = evaluator.eval(expr);
+    if (value.kind === 'string') return { type: 'string', t: timeMs, value: value.value };
+    const series = cleanUp(value.series, typeOf(expr) === 'vector');
+    switch (typeOf(expr)) {
+      case 'scalar':
+        return { type: 'scalar', t: timeMs, f: series[0]?.f[0] ?? NaN };
+      case 'vector':
+        return {
+          type: 'vector',
+          samples: series.map((s) => ({ metric: s.metric, t: timeMs, f: s.f[0] })),
+        };
+      default:
+        return { type: 'matrix', series: sortSeries(series) };
+    }
+  }
+
+  /** The expression's values at `start, start + step, ..., end` (ms). */
+  rangeQuery(query: string | Expr, startMs: number, endMs: number, stepMs: number): QueryResult {
+    const expr = typeof query === 'string' ? this.parse(query) : query;
+    const type = typeOf(expr);
+    if (type !== 'scalar' && type !== 'vector') {
+      const name = type === 'matrix' ? 'range vector' : type;
+      throw new PromqlEvalError(
+        `invalid expression type "${name}" for range query, must be Scalar or instant Vector`,
+      );
+    }
+    if (!(stepMs > 0))
+      throw new PromqlEvalError('zero or negative query resolution step widths are not accepted');
+    if (endMs < startMs) throw new PromqlEvalError('end timestamp must not be before start time');
+    const evaluator = new Evaluator(this.context(startMs, endMs), startMs, endMs, stepMs);
+    const value = evaluator.eval(expr);
+    if (value.kind === 'string')
+      throw new PromqlEvalError('string is not allowed in a range query');
+    return { type: 'matrix', series: sortSeries(cleanUp(value.series, false)) };
+  }
+
+  private context(start: number, end: number): QueryContext {
+    const { lookbackDeltaMs, maxSamples, timeoutMs, defaultSubqueryStepMs } = this.options;
+    const lookback = lookbackDeltaMs;
+    return {
+      querier: this.queryable.querier(start - lookback - 1, end),
+      lookbackMs: lookback,
+      maxSamples,
+      deadline: Date.now() + timeoutMs,
+      queryStart: start,
+      queryEnd: end,
+      defaultSubqueryStepMs,
+      samples: 0,
+    };
+  }
+}
+
+/** Removes `__name__` where an operation said so, then refuses or merges clashing label sets. */
+function cleanUp(series: Series[], instantVector: boolean): Series[] {
+  const cleaned = series.map((s) =>
+    s.dropName ? { ...s, metric: s.metric.without([METRIC_NAME]), dropName: false } : s,
+  );
+  if (instantVector) {
+    const seen = new Set<string>();
+    for (const s of cleaned) {
+      if (seen.has(s.metric.key))
+        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+      seen.add(s.metric.key);
+    }
+    return cleaned;
+  }
+  return mergeSameLabelset(cleaned);
+}
+
+function sortSeries(series: Series[]): Series[] {
+  return [...series].sort((a, b) => compareLabels(a.metric, b.metric));
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

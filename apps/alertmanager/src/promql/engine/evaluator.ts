@@ -1,0 +1,575 @@
+import type {
+  AggregateExpr,
+  AtModifier,
+  BinaryExpr,
+  Call,
+  Expr,
+  MatrixSelector,
+  SubqueryExpr,
+  VectorSelector,
+} from '../ast';
+import { typeOf } from '../ast';
+import { Labels, METRIC_NAME } from '../../tsdb/labels';
+import type { Querier, SampleRun } from '../../tsdb/queryable';
+import { compileRe2, RegexpSyntaxError } from '../../re2';
+import { aggregate } from './aggregation';
+import {
+  scalarBinop,
+  vectorAnd,
+  vectorBinop,
+  vectorOr,
+  vectorScalarBinop,
+  vectorUnless,
+} from './binary-operations';
+import { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './errors';
+import { isValidLabelName } from './label-names';
+import { keepsMetricName, RANGE_FUNCTIONS } from './range-functions';
+import type { EvalValue, Sample, Series, Vector } from './values';
+import { VECTOR_FUNCTIONS } from './vector-functions';
+
+/** What every evaluator of one query shares. */
+export interface QueryContext {
+  readonly querier: Querier;
+  readonly lookbackMs: number;
+  readonly maxSamples: number;
+  /** `Date.now()` after which the query is abandoned. */
+  readonly deadline: number;
+  /** The query's own start and end, which `@ start()` and `@ end()` mean at every depth. */
+  readonly queryStart: number;
+  readonly queryEnd: number;
+  /** The subquery step when none is written. */
+  readonly defaultSubqueryStepMs: number;
+  /** Points currently held, checked against `maxSamples`. */
+  samples: number;
+}
+
+/**
+ * Evaluates expressions over the steps `start, start + interval, ..., end`, bottom up: every
+ * node yields a matrix with one point per step where it has a value, as upstream's engine.
+ */
+export class Evaluator {
+  private readonly timestamps: number[];
+
+  constructor(
+    private readonly ctx: QueryContext,
+    readonly start: number,
+    readonly end: number,
+    readonly interval: number,
+  ) {
+    this.timestamps = [];
+    for (let ts = start; ts <= end; ts += interval) this.timestamps.push(ts);
+  }
+
+  get isInstant(): boolean {
+    return this.start === this.end;
+  }
+
+  eval(expr: Expr): EvalValue {
+    this.checkDeadline();
+    switch (expr.kind) {
+      case 'number':
+        return this.matrix([
+          {
+            metric: Labels.EMPTY,
+            t: [...this.timestamps],
+            f: this.timestamps.map(() => expr.value),
+            dropName: false,
+          },
+        ]);
+      case 'string':
+        return { kind: 'string', value: expr.value };
+      case 'paren':
+        return this.eval(expr.expr);
+      case 'unary': {
+        const series = this.series(expr.expr);
+        if (expr.op === '+') return this.matrix(series);
+        return this.matrix(
+          series.map((s) => ({ metric: s.metric, t: s.t, f: s.f.map((v) => -v), dropName: true })),
+        );
+      }
+      case 'vectorSelector':
+        return this.matrix(this.vectorSelector(expr));
+      case 'matrixSelector':
+        return this.matrix(this.matrixSelectorInstant(expr));
+      case 'subquery':
+        return this.matrix(this.subqueryInstant(expr));
+      case 'binary':
+        return this.matrix(this.binary(expr));
+      case 'aggregate':
+        return this.matrix(this.aggregate(expr));
+      case 'call':
+        return this.matrix(this.call(expr));
+    }
+  }
+
+  /** The series an expression of vector or scalar type yields. */
+  series(expr: Expr): Series[] {
+    const value = this.eval(expr);
+    if (value.kind !== 'matrix') throw new PromqlEvalError(`unexpected string in ${expr.kind}`);
+    return value.series;
+  }
+
+  private matrix(series: Series[]): EvalValue {
+    return { kind: 'matrix', series };
+  }
+
+  // ---- selectors --------------------------------------------------------------------------
+
+  /** The evaluation time a selector reads at for step `ts`: `@` pins it, `offset` shifts it. */
+  private refTime(ts: number, at: AtModifier, offsetMs: number): number {
+    switch (at.kind) {
+      case 'none':
+        return ts - offsetMs;
+      case 'timestamp':
+        return at.ms - offsetMs;
+      case 'start':
+        return this.ctx.queryStart - offsetMs;
+      case 'end':
+        return this.ctx.queryEnd - offsetMs;
+    }
+  }
+
+  private refTimes(at: AtModifier, offsetMs: number): [number, number] {
+    const first = this.refTime(this.start, at, offsetMs);
+    const last = this.refTime(this.end, at, offsetMs);
+    return [Math.min(first, last), Math.max(first, last)];
+  }
+
+  /**
+   * Each series' latest sample within the lookback window before each step, unless stale; with
+   * `sampleTimes`, the sample's timestamp in seconds instead of its value (for `timestamp()`).
+   */
+  private vectorSelector(selector: VectorSelector, sampleTimes = false): Series[] {
+    const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
+    const lookback = this.ctx.lookbackMs;
+    const out: Series[] = [];
+    for (const found of this.ctx.querier.select(selector.matchers)) {
+      const run = found.samples(minRef - lookback + 1, maxRef);
+      const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
+      for (const ts of this.timestamps) {
+        const ref = this.refTime(ts, selector.at, selector.offsetMs);
+        const i = lastAtOrBefore(run.t, ref);
+        if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
+        series.t.push(ts);
+        series.f.push(sampleTimes ? run.t[i] / 1000 : run.v[i]);
+      }
+      if (series.t.length > 0) {
+        this.hold(series.t.length, 'expression evaluation');
+        out.push(series);
+      }
+    }
+    return out;
+  }
+
+  /** A range vector at the single step of an instant query. */
+  private matrixSelectorInstant(expr: MatrixSelector): Series[] {
+    const ref = this.refTime(this.start, expr.selector.at, expr.selector.offsetMs);
+    const out: Series[] = [];
+    for (const found of this.ctx.querier.select(expr.selector.matchers)) {
+      const run = found.samples(ref - expr.rangeMs + 1, ref);
+      const series = seriesFromRun(found.labels, run);
+      if (series.t.length > 0) {
+        this.hold(series.t.length, 'expression evaluation');
+        out.push(series);
+      }
+    }
+    return out;
+  }
+
+  // ---- subqueries ---------------------------------------------------------------------------
+
+  /** The inner expression evaluated at the subquery's own steps, covering every outer window. */
+  private runSubquery(expr: SubqueryExpr): Series[] {
+    const step = expr.stepMs > 0 ? expr.stepMs : this.ctx.defaultSubqueryStepMs;
+    const [minRef, maxRef] = this.refTimes(expr.at, expr.offsetMs);
+    const lowest = minRef - expr.rangeMs;
+    let start = step * Math.floor(lowest / step);
+    if (start <= lowest) start += step;
+    const inner = new Evaluator(this.ctx, start, maxRef, step);
+    if (maxRef < start) return [];
+    return inner.series(expr.expr);
+  }
+
+  private subqueryInstant(expr: SubqueryExpr): Series[] {
+    const ref = this.refTime(this.start, expr.at, expr.offsetMs);
+    return this.runSubquery(expr)
+      .map((s) => windowOf(s, ref - expr.rangeMs, ref))
+      .filter((s) => s.t.length > 0);
+  }
+
+  // ---- functions ----------------------------------------------------------------------------
+
+  private call(expr: Call): Series[] {
+    const name = expr.func.name;
+    const matrixIndex = expr.args.findIndex((a) => typeOf(a) === 'matrix');
+    if (matrixIndex >= 0) return this.rangeFunctionCall(expr, matrixIndex);
+    if (name === 'label_replace') return this.labelReplace(expr);
+    if (name === 'label_join') return this.labelJoin(expr);
+    if (name === 'timestamp') {
+      // Of a plain selector, the samples' own timestamps, not the steps'.
+      const arg = unwrapParens(expr.args[0]);
+      if (arg.kind === 'vectorSelector') {
+        return this.vectorSelector(arg, true).map((series) => ({ ...series, dropName: true }));
+      }
+    }
+    if (name === 'absent') return this.absent(expr);
+    const fn = VECTOR_FUNCTIONS.get(name);
+    if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
+    const strings = expr.args.map((a) => (a.kind === 'string' ? a.value : undefined));
+    return this.rangeEval(expr.args, (vectors, ts) => fn({ vectors, strings, ts }));
+  }
+
+  /** A function over a range vector (or subquery), evaluated per series and step. */
+  private rangeFunctionCall(expr: Call, matrixIndex: number): Series[] {
+    const name = expr.func.name;
+    const fn = RANGE_FUNCTIONS.get(name);
+    if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
+    const scalars = expr.args.map((arg, i) =>
+      i === matrixIndex ? undefined : this.scalarPerStep(arg),
+    );
+    const arg = unwrapParens(expr.args[matrixIndex]);
+    const dropName = !keepsMetricName(name);
+    const out: Series[] = [];
+    const emit = (
+      metric: Labels,
+      inputDropName: boolean,
+      window: (ts: number) => [number[], number[], number, number, number],
+    ) => {
+      const series: Series = { metric, t: [], f: [], dropName: dropName || inputDropName };
+      this.timestamps.forEach((ts, step) => {
+        const [t, f, rangeStart, rangeEnd, rangeMs] = window(ts);
+        if (t.length === 0) return;
+        const args = scalars.filter((s): s is number[] => s !== undefined).map((s) => s[step]);
+        const value = fn({ t, f, ts, rangeStart, rangeEnd, rangeMs, args });
+        if (value === undefined) return;
+        series.t.push(ts);
+        series.f.push(value);
+      });
+      if (series.t.length > 0) out.push(series);
+    };
+    if (arg.kind === 'matrixSelector') {
+      const { selector, rangeMs } = arg;
+      const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
+      for (const found of this.ctx.querier.select(selector.matchers)) {
+        const run = found.samples(minRef - rangeMs + 1, maxRef);
+        const all = seriesFromRun(found.labels, run);
+        this.hold(all.t.length, 'expression evaluation');
+        emit(found.labels, false, (ts) => {
+          const ref = this.refTime(ts, selector.at, selector.offsetMs);
+          const [t, f] = slice(all, ref - rangeMs, ref);
+          return [t, f, ref - rangeMs, ref, rangeMs];
+        });
+      }
+    } else if (arg.kind === 'subquery') {
+      for (const inner of this.runSubquery(arg)) {
+        emit(inner.metric, inner.dropName, (ts) => {
+          const ref = this.refTime(ts, arg.at, arg.offsetMs);
+          const [t, f] = slice(inner, ref - arg.rangeMs, ref);
+          return [t, f, ref - arg.rangeMs, ref, arg.rangeMs];
+        });
+      }
+    } else {
+      throw new PromqlEvalError(`unexpected range vector argument in call to "${name}"`);
+    }
+    if (name === 'absent_over_time') return this.absentOverTime(out, arg);
+    return out;
+  }
+
+  /** A scalar argument's value at each step. */
+  private scalarPerStep(expr: Expr): number[] {
+    const [series] = this.series(expr);
+    if (series === undefined) return this.timestamps.map(() => NaN);
+    return series.f;
+  }
+
+  private absent(expr: Call): Series[] {
+    const input = this.series(expr.args[0]);
+    const labels = labelsForAbsent(expr.args[0]);
+    const present = new Set<number>();
+    for (const s of input) for (const t of s.t) present.add(t);
+    const t = this.timestamps.filter((ts) => !present.has(ts));
+    return t.length === 0 ? [] : [{ metric: labels, t, f: t.map(() => 1), dropName: false }];
+  }
+
+  private absentOverTime(found: Series[], arg: Expr): Series[] {
+    const present = new Set<number>();
+    for (const s of found) for (const t of s.t) present.add(t);
+    const t = this.timestamps.filter((ts) => !present.has(ts));
+    return t.length === 0
+      ? []
+      : [{ metric: labelsForAbsent(arg), t, f: t.map(() => 1), dropName: true }];
+  }
+
+  private labelReplace(expr: Call): Series[] {
+    const [vector, dstArg, replArg, srcArg, regexArg] = expr.args;
+    const [dst, repl, src, pattern] = [dstArg, replArg, srcArg, regexArg].map((a) =>
+      a.kind === 'string' ? a.value : '',
+    );
+    let regex;
+    try {
+      regex = compileRe2(`^(?s:${pattern})$`);
+    } catch (error) {
+      if (error instanceof RegexpSyntaxError) {
+        throw new PromqlEvalError(`invalid regular expression in label_replace(): ${pattern}`);
+      }
+      throw error;
+    }
+    if (!isValidLabelName(dst))
+      throw new PromqlEvalError(`invalid destination label name in label_replace(): ${dst}`);
+    const input = this.series(vector);
+    const out = input.map((s) => {
+      const value = s.metric.get(src);
+      if (!regex.test(value)) return s;
+      const replaced = regex.replaceAll(value, repl);
+      return {
+        ...s,
+        metric: s.metric.with(dst, replaced),
+        dropName: dst === METRIC_NAME ? false : s.dropName,
+      };
+    });
+    return mergeSameLabelset(out);
+  }
+
+  private labelJoin(expr: Call): Series[] {
+    const strings = expr.args.slice(1).map((a) => (a.kind === 'string' ? a.value : ''));
+    const [dst, separator, ...sources] = strings;
+    for (const src of sources) {
+      if (!isValidLabelName(src))
+        throw new PromqlEvalError(`invalid source label name in label_join(): ${src}`);
+    }
+    if (!isValidLabelName(dst))
+      throw new PromqlEvalError(`invalid destination label name in label_join(): ${dst}`);
+    const input = this.series(expr.args[0]);
+    const out = input.map((s) => ({
+      ...s,
+      metric: s.metric.with(dst, sources.map((src) => s.metric.get(src)).join(separator)),
+      dropName: dst === METRIC_NAME ? false : s.dropName,
+    }));
+    return mergeSameLabelset(out);
+  }
+
+  // ---- operators ----------------------------------------------------------------------------
+
+  private binary(expr: BinaryExpr): Series[] {
+    const lt = typeOf(expr.lhs);
+    const rt = typeOf(expr.rhs);
+    const { op, returnBool } = expr;
+    if (lt === 'scalar' && rt === 'scalar') {
+      return this.rangeEval([expr.lhs, expr.rhs], ([l, r], ts) => [
+        { metric: Labels.EMPTY, f: scalarBinop(op, l[0].f, r[0].f), t: ts, dropName: false },
+      ]);
+    }
+    if (lt === 'vector' && rt === 'vector') {
+      const matching = expr.matching ?? { card: 'one-to-one', labels: [], on: false, include: [] };
+      return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) => {
+        switch (op) {
+          case 'and':
+            return vectorAnd(l, r, matching);
+          case 'or':
+            return vectorOr(l, r, matching);
+          case 'unless':
+            return vectorUnless(l, r, matching);
+          default:
+            return vectorBinop(op, l, r, matching, returnBool);
+        }
+      });
+    }
+    if (lt === 'vector') {
+      return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) =>
+        vectorScalarBinop(op, l, r[0].f, false, returnBool),
+      );
+    }
+    return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) =>
+      vectorScalarBinop(op, r, l[0].f, true, returnBool),
+    );
+  }
+
+  private aggregate(expr: AggregateExpr): Series[] {
+    let params: number[] | undefined;
+    let label: string | undefined;
+    if (expr.param !== undefined) {
+      if (expr.param.kind === 'string' || typeOf(expr.param) === 'string') {
+        const value = this.eval(expr.param);
+        label = value.kind === 'string' ? value.value : undefined;
+      } else params = this.scalarPerStep(expr.param);
+    }
+    const input = this.series(expr.expr);
+    const result = aggregate(expr, input, { timestamps: this.timestamps, params, label });
+    for (const s of result) this.hold(s.t.length, 'expression evaluation');
+    return result;
+  }
+
+  // ---- step-wise combination ----------------------------------------------------------------
+
+  /**
+   * Evaluates the operands, then calls `fn` at every step with the operands' vectors at that
+   * step (a scalar is a one-sample vector, a string operand an empty one) and collects its output
+   * into series. Two outputs with the same labels at one step are upstream's error.
+   */
+  private rangeEval(
+    operands: readonly Expr[],
+    fn: (vectors: Vector[], ts: number) => Vector,
+  ): Series[] {
+    const inputs = operands.map((e) => (typeOf(e) === 'string' ? [] : this.series(e)));
+    const cursors = inputs.map((list) => list.map(() => 0));
+    if (this.isInstant) {
+      const vectors = inputs.map((list) => list.flatMap((s) => sampleAt(s, this.start)));
+      const out = fn(vectors, this.start);
+      this.hold(out.length, 'expression evaluation');
+      return out.map((s) => ({
+        metric: s.metric,
+        t: [this.start],
+        f: [s.f],
+        dropName: s.dropName,
+      }));
+    }
+    const byKey = new Map<string, Series & { last: number }>();
+    const order: Series[] = [];
+    for (const ts of this.timestamps) {
+      this.checkDeadline();
+      const vectors = inputs.map((list, i) => {
+        const vector: Vector = [];
+        list.forEach((s, j) => {
+          const at = cursors[i][j];
+          if (at < s.t.length && s.t[at] === ts) {
+            vector.push({ metric: s.metric, f: s.f[at], t: ts, dropName: s.dropName });
+            cursors[i][j] = at + 1;
+          }
+        });
+        return vector;
+      });
+      for (const sample of fn(vectors, ts)) {
+        let series = byKey.get(sample.metric.key);
+        if (series === undefined) {
+          series = { metric: sample.metric, t: [], f: [], dropName: sample.dropName, last: NaN };
+          byKey.set(sample.metric.key, series);
+          order.push(series);
+        } else if (series.last === ts) {
+          throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+        }
+        series.last = ts;
+        series.t.push(ts);
+        series.f.push(sample.f);
+      }
+    }
+    let total = 0;
+    for (const s of order) total += s.t.length;
+    this.hold(total, 'expression evaluation');
+    return order.map(({ metric, t, f, dropName }) => ({ metric, t, f, dropName }));
+  }
+
+  /** Counts points towards the query's sample limit. */
+  private hold(points: number, where: string): void {
+    this.ctx.samples += points;
+    if (this.ctx.samples > this.ctx.maxSamples) throw new TooManySamplesError(where);
+  }
+
+  private checkDeadline(): void {
+    if (Date.now() > this.ctx.deadline) throw new QueryTimeoutError('expression evaluation');
+  }
+}
+
+/** The sample of a series at step `ts` as a one-element list, or none. */
+function sampleAt(series: Series, ts: number): Sample[] {
+  const i = series.t.indexOf(ts);
+  return i < 0 ? [] : [{ metric: series.metric, f: series.f[i], t: ts, dropName: series.dropName }];
+}
+
+/** Index of the last timestamp `<= ref`, or -1. */
+function lastAtOrBefore(t: Float64Array, ref: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid] <= ref) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** A stored run as a series, staleness markers left out. */
+function seriesFromRun(metric: Labels, run: SampleRun): Series {
+  const t: number[] = [];
+  const f: number[] = [];
+  for (let i = 0; i < run.t.length; i++) {
+    if (run.stale?.[i] === 1) continue;
+    t.push(run.t[i]);
+    f.push(run.v[i]);
+  }
+  return { metric, t, f, dropName: false };
+}
+
+/** The points with `from < t <= to`. */
+function slice(series: Series, from: number, to: number): [number[], number[]] {
+  let lo = 0;
+  while (lo < series.t.length && series.t[lo] <= from) lo++;
+  let hi = lo;
+  while (hi < series.t.length && series.t[hi] <= to) hi++;
+  return [series.t.slice(lo, hi), series.f.slice(lo, hi)];
+}
+
+function windowOf(series: Series, from: number, to: number): Series {
+  const [t, f] = slice(series, from, to);
+  return { metric: series.metric, t, f, dropName: series.dropName };
+}
+
+function unwrapParens(expr: Expr): Expr {
+  return expr.kind === 'paren' ? unwrapParens(expr.expr) : expr;
+}
+
+/** The labels `absent()` reports: the selector's equality matchers, a name matched twice dropped. */
+function labelsForAbsent(arg: Expr): Labels {
+  const expr = unwrapParens(arg);
+  const matchers =
+    expr.kind === 'vectorSelector'
+      ? expr.matchers
+      : expr.kind === 'matrixSelector'
+        ? expr.selector.matchers
+        : [];
+  const values = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const m of matchers) {
+    if (m.name === METRIC_NAME) continue;
+    if (m.type === '=' && !seen.has(m.name)) {
+      values.set(m.name, m.value);
+      seen.add(m.name);
+    } else values.delete(m.name);
+  }
+  return Labels.from(values);
+}
+
+/**
+ * Series that end up with the same labels (after `label_replace`, or `__name__` removal) become
+ * one when their points do not overlap; overlapping points are upstream's error.
+ */
+export function mergeSameLabelset(series: Series[]): Series[] {
+  const byKey = new Map<string, Series[]>();
+  for (const s of series) {
+    const list = byKey.get(s.metric.key);
+    if (list === undefined) byKey.set(s.metric.key, [s]);
+    else list.push(s);
+  }
+  if (byKey.size === series.length) return series;
+  const out: Series[] = [];
+  for (const list of byKey.values()) {
+    if (list.length === 1) {
+      out.push(list[0]);
+      continue;
+    }
+    const points: [number, number][] = [];
+    for (const s of list) s.t.forEach((t, i) => points.push([t, s.f[i]]));
+    points.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < points.length; i++) {
+      if (points[i][0] === points[i - 1][0]) {
+        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+      }
+    }
+    out.push({
+      metric: list[0].metric,
+      t: points.map((p) => p[0]),
+      f: points.map((p) => p[1]),
+      dropName: list[0].dropName,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+import type { LabelMatcher, MatchType } from '../ast';
+import { compileRe2, RegexpSyntaxError } from '../../re2';
+
+/** Patterns with no regex syntax in them, matched by plain comparison. */
+const LITERAL = /^[^\\^$.|?*+()[\]{}]*$/;
+
+/**
+ * A label matcher as upstream builds one: regexes are fully anchored and `.` matches newlines
+ * (`^(?s:re)$`), with Go's RE2 semantics. Returns upstream's error message for a bad regex.
+ */
+export function newLabelMatcher(
+  name: string,
+  type: MatchType,
+  value: string,
+): LabelMatcher | string {
+  if (type === '=') return { name, type, value, matches: (v) => v === value };
+  if (type === '!=') return { name, type, value, matches: (v) => v !== value };
+  let test: (v: string) => boolean;
+  if (LITERAL.test(value)) test = (v) => v === value;
+  else {
+    try {
+      const re = compileRe2(`^(?s:${value})$`);
+      test = (v) => re.test(v);
+    } catch (error) {
+      if (error instanceof RegexpSyntaxError) return error.message;
+      throw error;
+    }
+  }
+  const matches = type === '=~' ? test : (v: string) => !test(v);
+  return { name, type, value, matches };
+}

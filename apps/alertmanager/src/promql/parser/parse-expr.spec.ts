@@ -1,0 +1,205 @@
+import type { BinaryExpr, Expr, VectorSelector } from '../ast';
+import { typeOf } from '../ast';
+import { parseExpr } from './parse-expr';
+import { PromqlParseError } from './parse-error';
+
+const options = { experimentalFunctions: true, durationExpressions: true };
+
+/** A compact rendering of a tree, to compare shapes in tables. */
+function shape(e: Expr): string {
+  switch (e.kind) {
+    case 'number':
+      return String(e.value);
+    case 'string':
+      return JSON.stringify(e.value);
+    case 'vectorSelector': {
+      const m = e.matchers.map((x) => `${x.name}${x.type}${JSON.stringify(x.value)}`).join(',');
+      const offset = e.offsetMs !== 0 ? ` offset ${e.offsetMs}` : '';
+      const at = e.at.kind === 'none' ? '' : ` @${e.at.kind === 'timestamp' ? e.at.ms : e.at.kind}`;
+      return `{${m}}${offset}${at}`;
+    }
+    case 'matrixSelector':
+      return `${shape(e.selector)}[${e.rangeMs}]`;
+    case 'subquery':
+      return `(${shape(e.expr)})[${e.rangeMs}:${e.stepMs}]${e.offsetMs ? ` offset ${e.offsetMs}` : ''}`;
+    case 'paren':
+      return `(${shape(e.expr)})`;
+    case 'unary':
+      return `${e.op}(${shape(e.expr)})`;
+    case 'binary': {
+      const m = e.matching;
+      const mod =
+        m && (m.labels.length > 0 || m.on)
+          ? ` ${m.on ? 'on' : 'ignoring'}(${m.labels.join(',')})`
+          : '';
+      const group =
+        m && m.card !== 'one-to-one' && m.card !== 'many-to-many'
+          ? ` ${m.card}(${m.include.join(',')})`
+          : '';
+      return `(${shape(e.lhs)} ${e.op}${e.returnBool ? ' bool' : ''}${mod}${group} ${shape(e.rhs)})`;
+    }
+    case 'aggregate':
+      return `${e.op}${e.without ? ' without' : ' by'}(${e.grouping.join(',')})(${e.param ? `${shape(e.param)}, ` : ''}${shape(e.expr)})`;
+    case 'call':
+      return `${e.func.name}(${e.args.map(shape).join(', ')})`;
+  }
+}
+
+describe('parseExpr', () => {
+  it.each([
+    ['1', '1'],
+    ['-2 ^ 2', '-((2 ^ 2))'],
+    ['-2 ^ -2', '-((2 ^ -2))'],
+    ['2 ^ 3 ^ 2', '(2 ^ (3 ^ 2))'],
+    ['1 + 2 * 3', '(1 + (2 * 3))'],
+    ['0x1f', '31'],
+    ['010', '8'],
+    ['1_000', '1000'],
+    ['1e3', '1000'],
+    ['Inf', 'Infinity'],
+    ['-inf', '-Infinity'],
+    ['5m', '300'],
+    ['"a\\tb"', '"a\\tb"'],
+    ["'single \\' quote'", `"single ' quote"`],
+    ['`raw\\n`', '"raw\\\\n"'],
+    ['foo', '{__name__="foo"}'],
+    ['{"foo"}', '{__name__="foo"}'],
+    ['foo{a="b", c!~"d.*"}', '{a="b",c!~"d.*",__name__="foo"}'],
+    ['foo offset 5m', '{__name__="foo"} offset 300000'],
+    ['foo offset -1m', '{__name__="foo"} offset -60000'],
+    ['foo @ 100', '{__name__="foo"} @100000'],
+    ['foo @ start()', '{__name__="foo"} @start'],
+    ['a + b offset 5m', '({__name__="a"} + {__name__="b"} offset 300000)'],
+    ['-a offset 1m', '-({__name__="a"} offset 60000)'],
+    ['rate(foo[5m])', 'rate({__name__="foo"}[300000])'],
+    ['foo[5m:1m]', '({__name__="foo"})[300000:60000]'],
+    ['foo[5m:]', '({__name__="foo"})[300000:0]'],
+    ['sum by (a) (foo)', 'sum by(a)({__name__="foo"})'],
+    ['sum(foo) without (a, b)', 'sum without(a,b)({__name__="foo"})'],
+    ['SUM BY (a) (foo)', 'sum by(a)({__name__="foo"})'],
+    ['topk(3, foo)', 'topk by()(3, {__name__="foo"})'],
+    ['count_values("v", foo)', 'count_values by()("v", {__name__="foo"})'],
+    ['a / on(x) group_left(y) b', '({__name__="a"} / on(x) many-to-one(y) {__name__="b"})'],
+    ['a > bool 1', '({__name__="a"} > bool 1)'],
+    ['a and ignoring(x) b', '({__name__="a"} and ignoring(x) {__name__="b"})'],
+    ['foo[5m+1m]', '{__name__="foo"}[360000]'],
+  ])('%s', (input, expected) => {
+    expect(shape(parseExpr(input, options))).toBe(expected);
+  });
+
+  it('gives every node its position in the query', () => {
+    const expr = parseExpr('a + on(x) sum(b)', options) as BinaryExpr;
+    expect(expr.pos).toEqual({ start: 0, end: 16 });
+    expect(expr.lhs.pos).toEqual({ start: 0, end: 1 });
+    expect(expr.rhs.pos).toEqual({ start: 10, end: 16 });
+  });
+
+  it('compiles regex matchers anchored, with `.` matching newlines', () => {
+    const selector = parseExpr('foo{a=~"b.c"}', options) as VectorSelector;
+    const [matcher] = selector.matchers;
+    expect([matcher.matches('b\nc'), matcher.matches('xbxc'), matcher.matches('bxc')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
+  it.each([
+    ['sum(rate(foo[5m]))', 'vector'],
+    ['foo[5m]', 'matrix'],
+    ['1 + 1', 'scalar'],
+    ['"x"', 'string'],
+    ['scalar(foo) * 2', 'scalar'],
+  ])('types %s as %s', (input, type) => {
+    expect(typeOf(parseExpr(input, options))).toBe(type);
+  });
+
+  it.each([
+    ['', '1:1: parse error: no expression found in input'],
+    ['1 +', '1:4: parse error: unexpected end of input'],
+    ['foo{', '1:5: parse error: unexpected end of input inside braces'],
+    [
+      '1 unless 1',
+      '1:1: parse error: set operator "unless" not allowed in binary scalar expression',
+    ],
+    ['1 == 1', '1:3: parse error: comparisons between scalars must use BOOL modifier'],
+    ['foo + bool bar', '1:5: parse error: bool modifier can only be used on comparison operators'],
+    ['foo offset 1s offset 2s', '1:1: parse error: offset may not be set multiple times'],
+    ['foo @ 1 @ 2', '1:1: parse error: @ <timestamp> may not be set multiple times'],
+    [
+      'sum(foo) offset 1m',
+      '1:1: parse error: offset modifier must be preceded by an instant vector selector or range vector selector or a subquery',
+    ],
+    ['1 or on(bar) foo', '1:1: parse error: vector matching only allowed between instant vectors'],
+    [
+      'foo unless on(bar) group_right(baz) bar',
+      '1:1: parse error: no grouping allowed for "unless" operation',
+    ],
+    [
+      'foo and on(a) group_left(b) bar',
+      '1:1: parse error: no grouping allowed for "and" operation',
+    ],
+    ['{x!="a"}', '1:1: parse error: vector selector must contain at least one non-empty matcher'],
+    ['foo{__name__="bar"}', '1:1: parse error: metric name must not be set twice: "foo" or "bar"'],
+    ['foo[0m]', '1:5: parse error: duration must be greater than 0'],
+    ['some_metric offset 1m[5m]', '1:1: parse error: no offset modifiers allowed before range'],
+    [
+      'rate(avg)',
+      '1:6: parse error: expected type range vector in call to function "rate", got instant vector',
+    ],
+    ['rate(foo[5m], 1)', '1:1: parse error: expected 1 argument(s) in call to "rate", got 2'],
+    ['round()', '1:1: parse error: expected at least 1 argument(s) in call to "round", got 0'],
+    [
+      'non_existent_function_far_bar()',
+      '1:1: parse error: unknown function with name "non_existent_function_far_bar"',
+    ],
+    ['sum()', '1:1: parse error: no arguments for aggregate expression provided'],
+    [
+      'topk(foo)',
+      '1:1: parse error: wrong number of arguments for aggregate expression provided, expected 2, got 1',
+    ],
+    [
+      'count_values(5, foo)',
+      '1:14: parse error: expected type string in aggregation parameter, got scalar',
+    ],
+    [
+      '-foo[5m]',
+      '1:1: parse error: unary expression only allowed on expressions of type scalar or instant vector, got "range vector"',
+    ],
+    [
+      'foo[5m] + 1',
+      '1:1: parse error: binary expression must contain only scalar and instant vector types',
+    ],
+    [
+      '(foo[5m])[5m:]',
+      '1:1: parse error: subquery is only allowed on instant vector, got matrix instead',
+    ],
+    ['foo{a=~"("}', '1:5: parse error: error parsing regexp: missing closing ): `^(?s:()$`'],
+    ['"\\c"', '1:1: parse error: error unquoting string "\\"\\\\c\\"": invalid syntax'],
+    ['foo @ NaN', '1:1: parse error: timestamp out of bounds for @ modifier: NaN'],
+    [
+      'a / on(x) group_left(x) b',
+      '1:3: parse error: label "x" must not occur in ON and GROUP clause at once',
+    ],
+  ])('refuses %j', (input, message) => {
+    let error: unknown;
+    try {
+      parseExpr(input, {});
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PromqlParseError);
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('refuses experimental functions and duration arithmetic unless enabled', () => {
+    expect(() => parseExpr('limitk(1, foo)')).toThrow('limitk() is experimental');
+    expect(() => parseExpr('sort_by_label(foo, "a")')).toThrow(
+      'function "sort_by_label" is not enabled',
+    );
+    expect(() => parseExpr('foo[1m+1m]')).toThrow(
+      'experimental duration expression is not enabled',
+    );
+    expect(() => parseExpr('limitk(1, foo)', options)).not.toThrow();
+  });
+});

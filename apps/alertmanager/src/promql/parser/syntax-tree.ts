@@ -1,0 +1,616 @@
+import type { SyntaxNode } from '@lezer/common';
+import type {
+  AggregationOp,
+  AtModifier,
+  BinaryOp,
+  Expr,
+  LabelMatcher,
+  MatchType,
+  PositionRange,
+  VectorMatching,
+  VectorSelector,
+} from '../ast';
+import { FUNCTIONS } from '../functions';
+import { newLabelMatcher } from './label-matcher';
+import { isDurationToken, NumberSyntaxError, parseNumberToken } from './number-literal';
+import type { ParseProblem } from './parse-error';
+import { describeTokenAt } from './token-description';
+import { StringSyntaxError, unquoteString } from './string-literal';
+
+/** What the parser accepts beyond the stable language, as upstream's feature flags. */
+export interface ParserOptions {
+  /** Experimental functions and aggregations (`limitk`, `sort_by_label`, `mad_over_time`, ...). */
+  readonly experimentalFunctions?: boolean;
+  /** Arithmetic in ranges, offsets and steps (`[5m+1m]`, `offset -(1m)`). */
+  readonly durationExpressions?: boolean;
+}
+
+/** Raised inside the conversion to stop at the first problem, as upstream reports it. */
+class Stop extends Error {
+  constructor(readonly problem: ParseProblem) {
+    super(problem.message);
+  }
+}
+
+const BINARY_OPS: Record<string, BinaryOp> = {
+  Pow: '^',
+  Mul: '*',
+  Div: '/',
+  Mod: '%',
+  Atan2: 'atan2',
+  Add: '+',
+  Sub: '-',
+  Eql: '==',
+  Neq: '!=',
+  Gte: '>=',
+  Gtr: '>',
+  Lte: '<=',
+  Lss: '<',
+  And: 'and',
+  Or: 'or',
+  Unless: 'unless',
+};
+
+const MATCH_OPS: Record<string, MatchType> = {
+  EqlSingle: '=',
+  Neq: '!=',
+  EqlRegex: '=~',
+  NeqRegex: '!~',
+};
+
+const EXPERIMENTAL_AGGREGATIONS = new Set<AggregationOp>(['limitk', 'limit_ratio']);
+
+/**
+ * Turns the grammar's syntax tree into the typed tree: literals are evaluated, `offset` and `@`
+ * folded into the selector or subquery they modify, label matchers built (regexes compiled), and
+ * `-2 ^ 2` read as upstream reads it, `-(2 ^ 2)`. The first problem found stops it.
+ */
+export class SyntaxTreeReader {
+  constructor(
+    private readonly input: string,
+    private readonly options: ParserOptions,
+  ) {}
+
+  /** The expression of the tree's top node, or the first problem. */
+  read(top: SyntaxNode): Expr | ParseProblem {
+    try {
+      if (/^(\s|#[^\n]*)*$/.test(this.input)) {
+        throw this.stop({ start: 0, end: 0 }, 'no expression found in input');
+      }
+      this.checkErrors(top);
+      const children = childrenOf(top);
+      return this.expr(children[0]);
+    } catch (error) {
+      if (error instanceof Stop) return error.problem;
+      throw error;
+    }
+  }
+
+  /** The first error node the grammar left, reported as upstream's "unexpected ..." message. */
+  private checkErrors(top: SyntaxNode): void {
+    const cursor = top.cursor();
+    do {
+      if (cursor.type.isError) {
+        const at = cursor.from;
+        const called = /([a-zA-Z_:][a-zA-Z0-9_:]*)\s*$/.exec(this.input.slice(0, at));
+        if (called && this.input.slice(at).trimStart().startsWith('(')) {
+          const start = at - called[0].length;
+          throw this.stop(
+            { start, end: start + called[1].length },
+            `unknown function with name "${called[1]}"`,
+          );
+        }
+        const parent = cursor.node.parent;
+        throw this.stop(
+          { start: at, end: Math.max(cursor.to, at + 1) },
+          `unexpected ${describeTokenAt(this.input, at)}${contextOf(parent)}`,
+        );
+      }
+    } while (cursor.next());
+  }
+
+  private expr(node: SyntaxNode): Expr {
+    const pos = this.pos(node);
+    switch (node.name) {
+      case 'NumberDurationLiteral':
+        return { kind: 'number', value: this.signedNumber(node), pos };
+      case 'StringLiteral':
+        return { kind: 'string', value: this.string(node), pos };
+      case 'VectorSelector':
+        return this.vectorSelector(node);
+      case 'MatrixSelector':
+        return this.matrixSelector(node);
+      case 'SubqueryExpr':
+        return this.subquery(node);
+      case 'OffsetExpr':
+        return this.offset(node);
+      case 'StepInvariantExpr':
+        return this.at(node);
+      case 'ParenExpr':
+        return { kind: 'paren', expr: this.expr(this.only(node)), pos };
+      case 'UnaryExpr':
+        return this.unary(node);
+      case 'BinaryExpr':
+        return this.binary(node);
+      case 'FunctionCall':
+        return this.call(node);
+      case 'AggregateExpr':
+        return this.aggregate(node);
+      case 'AnchoredExpr':
+      case 'SmoothedExpr': {
+        const word = node.name === 'AnchoredExpr' ? 'anchored' : 'smoothed';
+        throw this.stop(pos, `${word} modifier is experimental and not enabled`);
+      }
+      default:
+        throw this.stop(pos, `unexpected ${describeTokenAt(this.input, node.from)}`);
+    }
+  }
+
+  private vectorSelector(node: SyntaxNode): VectorSelector {
+    const matchers: LabelMatcher[] = [];
+    const block = node.getChild('LabelMatchers');
+    for (const child of block ? childrenOf(block) : []) {
+      if (child.name === 'QuotedLabelName') {
+        // `{"metric"}`: a quoted metric name standing alone.
+        const name = this.string(this.only(child));
+        matchers.push(this.matcher('__name__', '=', name, this.pos(child)));
+        continue;
+      }
+      const nameNode = child.firstChild as SyntaxNode;
+      const name =
+        nameNode.name === 'QuotedLabelName'
+          ? this.string(this.only(nameNode))
+          : this.text(nameNode);
+      const op = MATCH_OPS[this.only(child.getChild('MatchOp') as SyntaxNode).name];
+      const value = this.string(child.getChild('StringLiteral') as SyntaxNode);
+      matchers.push(this.matcher(name, op, value, this.pos(child)));
+    }
+    const identifier = node.getChild('Identifier');
+    const name = identifier ? this.text(identifier) : '';
+    if (identifier) matchers.push(this.matcher('__name__', '=', name, this.pos(identifier)));
+    return {
+      kind: 'vectorSelector',
+      name,
+      matchers,
+      offsetMs: 0,
+      at: { kind: 'none' },
+      pos: this.pos(node),
+    };
+  }
+
+  private matcher(name: string, op: MatchType, value: string, pos: PositionRange): LabelMatcher {
+    const matcher = newLabelMatcher(name, op, value);
+    if (typeof matcher === 'string') throw this.stop(pos, matcher);
+    return matcher;
+  }
+
+  /**
+   * Applies a postfix modifier (`[range]`, `[range:step]`, `offset`, `@`) the way upstream binds
+   * it: to the primary expression right before it. The grammar binds it to the whole operation
+   * on its left (`a + b offset 5m` as `(a + b) offset 5m`); it is moved down to `b`.
+   */
+  private postfix(target: Expr, end: number, apply: (primary: Expr, end: number) => Expr): Expr {
+    if (target.kind === 'binary') {
+      const rhs = this.postfix(target.rhs, end, apply);
+      return { ...target, rhs, pos: { start: target.pos.start, end } };
+    }
+    if (target.kind === 'unary') {
+      const expr = this.postfix(target.expr, end, apply);
+      return { ...target, expr, pos: { start: target.pos.start, end } };
+    }
+    return apply(target, end);
+  }
+
+  private matrixSelector(node: SyntaxNode): Expr {
+    const [inner, range] = childrenOf(node);
+    return this.postfix(this.expr(inner), node.to, (selector, end) => {
+      const pos = { start: selector.pos.start, end };
+      if (selector.kind !== 'vectorSelector') {
+        throw this.stop(selector.pos, 'ranges only allowed for vector selectors');
+      }
+      if (selector.offsetMs !== 0) {
+        throw this.stop(pos, 'no offset modifiers allowed before range');
+      }
+      if (selector.at.kind !== 'none') throw this.stop(pos, 'no @ modifiers allowed before range');
+      const rangeMs = this.duration(range);
+      if (rangeMs <= 0) throw this.stop(this.pos(range), 'duration must be greater than 0');
+      return { kind: 'matrixSelector', selector, rangeMs, pos };
+    });
+  }
+
+  private subquery(node: SyntaxNode): Expr {
+    const [inner, ...durations] = childrenOf(node);
+    return this.postfix(this.expr(inner), node.to, (expr, end) => {
+      const rangeMs = this.duration(durations[0]);
+      const stepMs = durations[1] ? this.duration(durations[1]) : 0;
+      if (rangeMs <= 0) {
+        throw this.stop(this.pos(durations[0]), 'duration must be greater than 0');
+      }
+      if (durations[1] && stepMs <= 0) {
+        throw this.stop(this.pos(durations[1]), 'duration must be greater than 0');
+      }
+      return {
+        kind: 'subquery',
+        expr,
+        rangeMs,
+        stepMs,
+        offsetMs: 0,
+        at: { kind: 'none' },
+        pos: { start: expr.pos.start, end },
+      };
+    });
+  }
+
+  private offset(node: SyntaxNode): Expr {
+    const [inner, , amount] = childrenOf(node);
+    return this.postfix(this.expr(inner), node.to, (target, end) => {
+      const offsetMs = this.offsetDuration(amount);
+      const pos = { start: target.pos.start, end };
+      const modifiable = this.modifiable(target, target.pos, 'offset modifier');
+      if (modifiable.kind === 'matrixSelector') {
+        if (modifiable.selector.offsetMs !== 0) {
+          throw this.stop(target.pos, 'offset may not be set multiple times');
+        }
+        return { ...modifiable, selector: { ...modifiable.selector, offsetMs }, pos };
+      }
+      if (modifiable.offsetMs !== 0) {
+        throw this.stop(target.pos, 'offset may not be set multiple times');
+      }
+      return { ...modifiable, offsetMs, pos };
+    });
+  }
+
+  private at(node: SyntaxNode): Expr {
+    const [inner, , modifier] = childrenOf(node);
+    return this.postfix(this.expr(inner), node.to, (target, end) => {
+      const pos = { start: target.pos.start, end };
+      let at: AtModifier;
+      if (modifier.name === 'AtModifierPreprocessors') {
+        at = { kind: modifier.getChild('AtStart') ? 'start' : 'end' };
+      } else {
+        const seconds = this.signedNumber(modifier);
+        if (!Number.isFinite(seconds) || Math.abs(seconds) >= 9.223372036854776e18) {
+          throw this.stop(
+            target.pos,
+            `timestamp out of bounds for @ modifier: ${goFloatF(seconds)}`,
+          );
+        }
+        at = { kind: 'timestamp', ms: Math.round(seconds * 1000) };
+      }
+      const modifiable = this.modifiable(target, target.pos, '@ modifier');
+      const current = modifiable.kind === 'matrixSelector' ? modifiable.selector : modifiable;
+      if (current.at.kind !== 'none') {
+        throw this.stop(target.pos, '@ <timestamp> may not be set multiple times');
+      }
+      if (modifiable.kind === 'matrixSelector') {
+        return { ...modifiable, selector: { ...modifiable.selector, at }, pos };
+      }
+      return { ...modifiable, at, pos };
+    });
+  }
+
+  /** The selector or subquery an `offset` or `@` applies to (through parentheses, as upstream). */
+  private modifiable(target: Expr, pos: PositionRange, what: string) {
+    if (
+      target.kind === 'vectorSelector' ||
+      target.kind === 'matrixSelector' ||
+      target.kind === 'subquery'
+    ) {
+      return target;
+    }
+    throw this.stop(
+      pos,
+      `${what} must be preceded by an instant vector selector or range vector selector or a subquery`,
+    );
+  }
+
+  private unary(node: SyntaxNode): Expr {
+    const [opNode, operand] = childrenOf(node);
+    const op = this.text(opNode) === '-' ? '-' : '+';
+    const expr = this.expr(operand);
+    const pos = this.pos(node);
+    if (expr.kind === 'number') {
+      return { kind: 'number', value: op === '-' ? -expr.value : expr.value, pos };
+    }
+    return { kind: 'unary', op, expr, pos };
+  }
+
+  private binary(node: SyntaxNode): Expr {
+    const children = childrenOf(node);
+    const [left, opNode] = children;
+    const right = children[children.length - 1];
+    const op = BINARY_OPS[opNode.name];
+    // The grammar reads a sign as part of a number, so `-2 ^ 2` arrives as `(-2) ^ 2`; upstream
+    // reads it as `-(2 ^ 2)` since `^` binds tighter than a sign.
+    if (op === '^' && left.name === 'NumberDurationLiteral' && /^[+-]/.test(this.text(left))) {
+      const sign = this.text(left)[0] as '+' | '-';
+      const digits = /^[+-]\s*/.exec(this.text(left))?.[0].length ?? 1;
+      const lhs: Expr = {
+        kind: 'number',
+        value: this.number(left),
+        pos: { start: left.from + digits, end: left.to },
+      };
+      const power = this.binaryOf(node, '^', lhs, right, children);
+      const pos = this.pos(node);
+      if (power.kind === 'number') return power;
+      return {
+        kind: 'unary',
+        op: sign,
+        expr: { ...power, pos: { ...pos, start: lhs.pos.start } },
+        pos,
+      };
+    }
+    return this.binaryOf(node, op, this.expr(left), right, children);
+  }
+
+  private binaryOf(
+    node: SyntaxNode,
+    op: BinaryOp,
+    lhs: Expr,
+    rightNode: SyntaxNode,
+    children: SyntaxNode[],
+  ): Expr {
+    const returnBool = children.some((child) => child.name === 'BoolModifier');
+    const clause = children.find((child) => child.name === 'MatchingModifierClause');
+    if (children.some((child) => child.name === 'FillModifier')) {
+      throw this.stop(this.pos(node), 'binop fill modifiers are experimental and not enabled');
+    }
+    const matching = clause ? this.matching(clause) : undefined;
+    return {
+      kind: 'binary',
+      op,
+      lhs,
+      rhs: this.expr(rightNode),
+      returnBool,
+      matching: matching ?? {
+        card: op === 'and' || op === 'or' || op === 'unless' ? 'many-to-many' : 'one-to-one',
+        labels: [],
+        on: false,
+        include: [],
+      },
+      pos: this.pos(node),
+    };
+  }
+
+  private matching(clause: SyntaxNode): VectorMatching {
+    const lists = clause.getChildren('GroupingLabels');
+    const on = clause.getChild('On') !== null;
+    const left = clause.getChild('GroupLeft') !== null;
+    const right = clause.getChild('GroupRight') !== null;
+    return {
+      card: left ? 'many-to-one' : right ? 'one-to-many' : 'one-to-one',
+      labels: this.labelList(lists[0]),
+      on,
+      include: lists[1] ? this.labelList(lists[1]) : [],
+    };
+  }
+
+  private labelList(node: SyntaxNode): string[] {
+    return childrenOf(node).map((label) =>
+      label.name === 'QuotedLabelName' ? this.string(this.only(label)) : this.text(label),
+    );
+  }
+
+  private call(node: SyntaxNode): Expr {
+    const nameNode = node.getChild('FunctionIdentifier') as SyntaxNode;
+    const name = this.text(nameNode);
+    const func = FUNCTIONS.get(name);
+    const pos = this.pos(node);
+    if (func === undefined)
+      throw this.stop(this.pos(nameNode), `unknown function with name "${name}"`);
+    if (func.experimental && !this.options.experimentalFunctions) {
+      throw this.stop(this.pos(nameNode), `function "${name}" is not enabled`);
+    }
+    const body = node.getChild('FunctionCallBody') as SyntaxNode;
+    const args = childrenOf(body).map((arg) => this.expr(arg));
+    return { kind: 'call', func, args, pos };
+  }
+
+  private aggregate(node: SyntaxNode): Expr {
+    const opNode = this.only(node.getChild('AggregateOp') as SyntaxNode);
+    const op = this.text(opNode).toLowerCase() as AggregationOp;
+    const pos = this.pos(node);
+    if (EXPERIMENTAL_AGGREGATIONS.has(op) && !this.options.experimentalFunctions) {
+      throw this.stop(
+        pos,
+        `${op}() is experimental and must be enabled with --enable-feature=promql-experimental-functions`,
+      );
+    }
+    const modifier = node.getChild('AggregateModifier');
+    const body = node.getChild('FunctionCallBody') as SyntaxNode;
+    const args = childrenOf(body).map((arg) => this.expr(arg));
+    const takesParam =
+      op === 'topk' ||
+      op === 'bottomk' ||
+      op === 'quantile' ||
+      op === 'count_values' ||
+      op === 'limitk' ||
+      op === 'limit_ratio';
+    if (args.length === 0) throw this.stop(pos, 'no arguments for aggregate expression provided');
+    const wanted = takesParam ? 2 : 1;
+    if (args.length !== wanted) {
+      throw this.stop(
+        pos,
+        `wrong number of arguments for aggregate expression provided, expected ${wanted}, got ${args.length}`,
+      );
+    }
+    const grouping = modifier
+      ? this.labelList(modifier.getChild('GroupingLabels') as SyntaxNode)
+      : [];
+    return {
+      kind: 'aggregate',
+      op,
+      param: takesParam ? args[0] : undefined,
+      expr: args[args.length - 1],
+      grouping,
+      without: modifier?.getChild('Without') != null,
+      pos,
+    };
+  }
+
+  /** A range, subquery step or offset: a duration or number of seconds, in milliseconds. */
+  private duration(node: SyntaxNode): number {
+    const children = childrenOf(node);
+    if (node.name === 'NumberDurationLiteralInDurationContext') return this.durationLiteral(node);
+    if (children.length === 1 && children[0].name === 'NumberDurationLiteralInDurationContext') {
+      return this.durationLiteral(children[0]);
+    }
+    // A signed literal is a number, not arithmetic.
+    if (children[0]?.name === 'UnaryOp' && childrenOf(children[1]).length === 1) {
+      const only = childrenOf(children[1])[0];
+      if (only.name === 'NumberDurationLiteralInDurationContext') {
+        const value = this.durationLiteral(only);
+        return this.text(children[0]) === '-' ? -value : value;
+      }
+    }
+    if (!this.options.durationExpressions) {
+      throw this.stop(this.pos(node), 'experimental duration expression is not enabled');
+    }
+    return this.durationExpression(node);
+  }
+
+  private offsetDuration(node: SyntaxNode): number {
+    const children = childrenOf(node);
+    if (children[0]?.name === 'UnaryOp') {
+      const inner = this.offsetDuration(children[1]);
+      return this.text(children[0]) === '-' ? -inner : inner;
+    }
+    return this.duration(node);
+  }
+
+  /** Constant arithmetic over durations (`5m + 30s`, `2 * 1m`, `max_of(1m, 2m)`). */
+  private durationExpression(node: SyntaxNode): number {
+    const children = childrenOf(node);
+    const first = children[0];
+    if (node.name === 'NumberDurationLiteralInDurationContext') return this.durationLiteral(node);
+    if (first?.name === 'UnaryOp') {
+      const value = this.durationExpression(children[1]);
+      return this.text(first) === '-' ? -value : value;
+    }
+    if (first?.name === 'DurationStep' || first?.name === 'DurationRange') {
+      throw this.stop(this.pos(node), `${this.text(first)}() in durations is not supported`);
+    }
+    if (first?.name === 'DurationMinOf' || first?.name === 'DurationMaxOf') {
+      const a = this.durationExpression(children[1]);
+      const b = this.durationExpression(children[2]);
+      return first.name === 'DurationMinOf' ? Math.min(a, b) : Math.max(a, b);
+    }
+    if (children.length === 1) return this.durationExpression(first);
+    const [left, op, right] = children;
+    const a = this.durationExpression(left);
+    const b = this.durationExpression(right);
+    switch (op.name) {
+      case 'Add':
+        return a + b;
+      case 'Sub':
+        return a - b;
+      case 'Mul':
+        return (a * b) / 1000;
+      case 'Div':
+        if (b === 0) throw this.stop(this.pos(node), 'division by zero');
+        return (a / b) * 1000;
+      case 'Mod':
+        if (b === 0) throw this.stop(this.pos(node), 'modulo by zero');
+        return a % b;
+      case 'Pow':
+        return (a / 1000) ** (b / 1000) * 1000;
+      default:
+        throw this.stop(this.pos(node), `unexpected ${describeTokenAt(this.input, op.from)}`);
+    }
+  }
+
+  private durationLiteral(node: SyntaxNode): number {
+    const text = this.text(node);
+    const seconds = this.number(node);
+    if (!isDurationToken(text) && !Number.isFinite(seconds)) {
+      throw this.stop(this.pos(node), 'expected number literal or duration expression');
+    }
+    if (Math.abs(seconds) > 9223372036.854776)
+      throw this.stop(this.pos(node), 'duration out of range');
+    return Math.round(seconds * 1000);
+  }
+
+  private signedNumber(node: SyntaxNode): number {
+    const text = this.text(node);
+    const value = this.number(node.lastChild ?? node);
+    return text.startsWith('-') ? -value : value;
+  }
+
+  private number(node: SyntaxNode): number {
+    const text = this.text(node);
+    try {
+      return parseNumberToken(text.replace(/^[+-]\s*/, ''));
+    } catch (error) {
+      if (error instanceof NumberSyntaxError) {
+        throw this.stop(this.pos(node), `error parsing number: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  private string(node: SyntaxNode): string {
+    const text = this.text(node);
+    try {
+      return unquoteString(text);
+    } catch (error) {
+      if (error instanceof StringSyntaxError) {
+        throw this.stop(this.pos(node), `error unquoting string ${goQuoted(text)}: invalid syntax`);
+      }
+      throw error;
+    }
+  }
+
+  private only(node: SyntaxNode): SyntaxNode {
+    return childrenOf(node)[0] ?? node;
+  }
+
+  private text(node: SyntaxNode): string {
+    return this.input.slice(node.from, node.to);
+  }
+
+  private pos(node: SyntaxNode): PositionRange {
+    return { start: node.from, end: node.to };
+  }
+
+  private stop(pos: PositionRange, message: string): Stop {
+    return new Stop({ pos, message });
+  }
+}
+
+/** Node children without the punctuation the grammar keeps anonymous. */
+function childrenOf(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+    if (child.name !== '(' && child.name !== ')' && child.name !== ',') out.push(child);
+  }
+  return out;
+}
+
+/** Where an error sits, in upstream's words. */
+function contextOf(parent: SyntaxNode | null): string {
+  switch (parent?.name) {
+    case 'LabelMatchers':
+      return ' inside braces';
+    case 'GroupingLabels':
+      return ' in grouping opts';
+    case 'MatrixSelector':
+    case 'SubqueryExpr':
+    case 'DurationExpr':
+      return ' in subquery or range selector';
+    case 'FunctionCallBody':
+      return ' in argument list';
+    default:
+      return '';
+  }
+}
+
+/** Go's `%f` of a float, as upstream prints a refused `@` timestamp. */
+function goFloatF(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  return value.toFixed(6);
+}
+
+function goQuoted(text: string): string {
+  return JSON.stringify(text);
+}

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatCounts, runConformance } from './run-conformance';
+
+/** Prometheus's own PromQL test files, read in place from the shared reference beside the repository. */
+const DIRECTORY =
+  process.env['PROMQL_TEST_DIR'] ??
+  join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'promqltest');
+
+/** Passes per file that must not drop: raised as the engine grows. */
+const BASELINE = JSON.parse(
+  readFileSync(join(__dirname, 'testdata', 'conformance-baseline.json'), 'utf8'),
+) as Record<string, number>;
+
+describe("PromQL conformance on Prometheus's test files", () => {
+  it('passes at least as many evals per file as the baseline', () => {
+    expect(existsSync(DIRECTORY)).toBe(true);
+    const counts = runConformance(DIRECTORY);
+    const failures = counts.flatMap((c) =>
+      c.outcomes
+        .filter((o) => o.status === 'failed')
+        .map((o) => `${c.file}:${o.line} ${o.expr}\n    ${o.reason}`),
+    );
+    console.log(`${formatCounts(counts)}\n\nfailing evals:\n${failures.join('\n')}`);
+    const regressions = counts
+      .filter((c) => c.passed < (BASELINE[c.file] ?? 0))
+      .map((c) => `${c.file}: ${c.passed} passed, baseline ${BASELINE[c.file]}`);
+    expect(regressions).toEqual([]);
+    expect(Object.keys(BASELINE).filter((file) => !counts.some((c) => c.file === file))).toEqual(
+      [],
+    );
+  });
+});

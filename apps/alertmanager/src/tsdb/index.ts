@@ -1,0 +1,4 @@
+export { Labels, METRIC_NAME, compareLabels } from './labels';
+export type { Querier, Queryable, SampleRun, SelectedSeries, SeriesMatcher } from './queryable';
+export { MemoryStore } from './memory-store';
+export { MemorySeries, SampleRejectedError } from './memory-series';

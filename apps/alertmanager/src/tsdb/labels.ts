@@ -1,0 +1,132 @@
+import { goQuote } from '../labels/go-quote';
+import { compareGoStrings } from '../labels/label-set-format';
+
+export const METRIC_NAME = '__name__';
+
+/**
+ * A series' label set: names sorted in Go's byte order, immutable, with a string key that is
+ * equal for equal sets (so sets can key maps). Operations return new sets.
+ */
+export class Labels {
+  static readonly EMPTY = new Labels([], []);
+
+  private cachedKey: string | undefined;
+
+  private constructor(
+    readonly names: readonly string[],
+    readonly values: readonly string[],
+  ) {}
+
+  /** A set from name/value pairs in any order; empty values are dropped, the last duplicate wins. */
+  static from(pairs: Iterable<readonly [string, string]>): Labels {
+    const map = new Map<string, string>();
+    for (const [name, value] of pairs) map.set(name, value);
+    return Labels.fromMap(map);
+  }
+
+  static fromRecord(record: Readonly<Record<string, string>>): Labels {
+    return Labels.from(Object.entries(record));
+  }
+
+  private static fromMap(map: Map<string, string>): Labels {
+    const names = [...map.keys()].filter((n) => map.get(n) !== '').sort(compareGoStrings);
+    if (names.length === 0) return Labels.EMPTY;
+    return new Labels(
+      names,
+      names.map((n) => map.get(n) as string),
+    );
+  }
+
+  get size(): number {
+    return this.names.length;
+  }
+
+  /** The value of `name`, or '' when the set has no such label. */
+  get(name: string): string {
+    const i = this.indexOf(name);
+    return i < 0 ? '' : this.values[i];
+  }
+
+  has(name: string): boolean {
+    return this.indexOf(name) >= 0;
+  }
+
+  /** Equal for equal sets: the key maps and dedupes use. */
+  get key(): string {
+    if (this.cachedKey === undefined) {
+      let key = '';
+      for (let i = 0; i < this.names.length; i++)
+        key += `${this.names[i]}\xff${this.values[i]}\xff`;
+      this.cachedKey = key;
+    }
+    return this.cachedKey;
+  }
+
+  /** A copy with `name` set to `value` (removed when `value` is ''). */
+  with(name: string, value: string): Labels {
+    const map = this.toMap();
+    map.set(name, value);
+    return Labels.fromMap(map);
+  }
+
+  /** A copy without the given names. */
+  without(names: Iterable<string>): Labels {
+    const drop = new Set(names);
+    if (!this.names.some((n) => drop.has(n))) return this;
+    const map = this.toMap();
+    for (const name of drop) map.delete(name);
+    return Labels.fromMap(map);
+  }
+
+  /** A copy with only the given names. */
+  keep(names: Iterable<string>): Labels {
+    const kept = new Set(names);
+    if (this.names.every((n) => kept.has(n))) return this;
+    const map = new Map<string, string>();
+    this.names.forEach((n, i) => {
+      if (kept.has(n)) map.set(n, this.values[i]);
+    });
+    return Labels.fromMap(map);
+  }
+
+  /** Key of the subset named (`on`) or of everything else (`!on`): vector matching signatures. */
+  signature(names: readonly string[], on: boolean): string {
+    const set = new Set(names);
+    let key = '';
+    for (let i = 0; i < this.names.length; i++) {
+      if (set.has(this.names[i]) === on) key += `${this.names[i]}\xff${this.values[i]}\xff`;
+    }
+    return key;
+  }
+
+  toMap(): Map<string, string> {
+    return new Map(this.names.map((n, i) => [n, this.values[i]]));
+  }
+
+  toRecord(): Record<string, string> {
+    return Object.fromEntries(this.names.map((n, i) => [n, this.values[i]]));
+  }
+
+  /** Prometheus' `labels.Labels.String()`: `{__name__="up", job="x"}`, names unquoted when plain. */
+  toString(): string {
+    const parts = this.names.map(
+      (n, i) => `${/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(n) ? n : goQuote(n)}=${goQuote(this.values[i])}`,
+    );
+    return `{${parts.join(', ')}}`;
+  }
+
+  private indexOf(name: string): number {
+    // Label sets are small: a linear scan beats a binary search with Go-order comparisons.
+    return this.names.indexOf(name);
+  }
+}
+
+/** Prometheus' `labels.Compare`: by name, then value, pair by pair; a prefix sorts first. */
+export function compareLabels(a: Labels, b: Labels): number {
+  const n = Math.min(a.size, b.size);
+  for (let i = 0; i < n; i++) {
+    if (a.names[i] !== b.names[i]) return compareGoStrings(a.names[i], b.names[i]);
+    if (a.values[i] !== b.values[i]) return compareGoStrings(a.values[i], b.values[i]);
+  }
+  return a.size - b.size;
+}

@@ -1,0 +1,48 @@
+import { Labels } from './labels';
+import { MemorySeries, SampleRejectedError } from './memory-series';
+
+describe('MemorySeries', () => {
+  const series = () => new MemorySeries(0, Labels.fromRecord({ __name__: 'up' }));
+
+  it('gives back what was appended, in order, within a range', () => {
+    const s = series();
+    for (let i = 0; i < 100; i++) s.append(i * 15_000, i * 1.5);
+    const run = s.samples(30_000, 60_000);
+    expect([...run.t]).toEqual([30_000, 45_000, 60_000]);
+    expect([...run.v]).toEqual([3, 4.5, 6]);
+  });
+
+  it('keeps NaN values and staleness markers apart', () => {
+    const s = series();
+    s.append(1000, NaN);
+    s.append(2000, 0, true);
+    s.append(3000, 7);
+    const run = s.samples(0, 10_000);
+    expect(Number.isNaN(run.v[0])).toBe(true);
+    expect([...(run.stale ?? [])]).toEqual([0, 1, 0]);
+    expect(run.v[2]).toBe(7);
+  });
+
+  it.each([
+    ['an older sample', 500, 1, 'out of order sample'],
+    ['another value at the same time', 1000, 2, 'duplicate sample for timestamp'],
+  ])('refuses %s', (_what, t, v, message) => {
+    const s = series();
+    s.append(1000, 1);
+    expect(() => s.append(t, v)).toThrow(new SampleRejectedError(message));
+  });
+
+  it('ignores an exact repeat of the last sample', () => {
+    const s = series();
+    s.append(1000, 1);
+    s.append(1000, 1);
+    expect(s.length).toBe(1);
+  });
+
+  it('drops samples before a time', () => {
+    const s = series();
+    for (let i = 0; i < 10; i++) s.append(i * 1000, i);
+    expect(s.truncateBefore(5000)).toBe(5);
+    expect([...s.samples(0, 100_000).v]).toEqual([5, 6, 7, 8, 9]);
+  });
+});
