@@ -8,7 +8,8 @@ type MatchType = SeriesMatcher['type'];
 /** A matcher as the query parser builds one: regexes fully anchored. */
 const matcher = (name: string, type: MatchType, value: string): SeriesMatcher => {
   const re = new RegExp(`^(?:${value})$`, 's');
-  const test = type === '=' || type === '!=' ? (v: string) => v === value : (v: string) => re.test(v);
+  const test =
+    type === '=' || type === '!=' ? (v: string) => v === value : (v: string) => re.test(v);
   const negated = type === '!=' || type === '!~';
   return { name, type, value, matches: (v) => test(v) !== negated };
 };
