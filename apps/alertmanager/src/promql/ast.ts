@@ -7,6 +7,8 @@
 /** The four kinds of value an expression yields, named as upstream documents them. */
 export type ValueType = 'scalar' | 'vector' | 'matrix' | 'string';
 
+import type { DurationExpr } from './durations';
+
 /** A span of the query text: `start` inclusive, `end` exclusive. */
 export interface PositionRange {
   readonly start: number;
@@ -60,6 +62,8 @@ export interface NumberLiteral {
 export interface StringLiteral {
   readonly kind: 'string';
   readonly value: string;
+  /** The literal as written, quotes included. */
+  readonly raw: string;
   readonly pos: PositionRange;
 }
 
@@ -70,6 +74,8 @@ export interface VectorSelector {
   readonly matchers: readonly LabelMatcher[];
   /** Offset in milliseconds (positive looks back). */
   readonly offsetMs: number;
+  /** An offset that uses `step()` or `range()`, computed when the query runs. */
+  readonly offsetExpr?: DurationExpr;
   readonly at: AtModifier;
   readonly pos: PositionRange;
 }
@@ -78,6 +84,7 @@ export interface MatrixSelector {
   readonly kind: 'matrixSelector';
   readonly selector: VectorSelector;
   readonly rangeMs: number;
+  readonly rangeExpr?: DurationExpr;
   readonly pos: PositionRange;
 }
 
@@ -88,6 +95,9 @@ export interface SubqueryExpr {
   /** The resolution; 0 means the default evaluation interval. */
   readonly stepMs: number;
   readonly offsetMs: number;
+  readonly rangeExpr?: DurationExpr;
+  readonly stepExpr?: DurationExpr;
+  readonly offsetExpr?: DurationExpr;
   readonly at: AtModifier;
   readonly pos: PositionRange;
 }
@@ -112,6 +122,10 @@ export interface VectorMatching {
   readonly on: boolean;
   /** The extra labels of `group_left(...)` / `group_right(...)`. */
   readonly include: readonly string[];
+  /** `fill_left(v)` / `fill(v)`: the value of a missing left-hand sample. */
+  readonly fillLeft?: number;
+  /** `fill_right(v)` / `fill(v)`: the value of a missing right-hand sample. */
+  readonly fillRight?: number;
 }
 
 export interface BinaryExpr {

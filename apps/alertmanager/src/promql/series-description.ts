@@ -19,7 +19,8 @@ export class SeriesDescriptionError extends Error {}
 /** A description with native histogram values (`{{...}}`), which the store does not hold. */
 export class NativeHistogramValueError extends SeriesDescriptionError {}
 
-const NUMBER = String.raw`(?:0[xX][0-9a-fA-F]+|[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|[iI]nf|NaN)`;
+// No hexadecimal here: `0x5` is zero repeated five times.
+const NUMBER = String.raw`(?:[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|[iI]nf|NaN)`;
 const ITEM = new RegExp(`^([+-]?${NUMBER})(?:([+-]${NUMBER})?x(\\d+))?$`);
 
 /**

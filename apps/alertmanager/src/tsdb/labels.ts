@@ -1,5 +1,6 @@
 import { goQuote } from '../labels/go-quote';
 import { compareGoStrings } from '../labels/label-set-format';
+import { xxhash64 } from './xxhash64';
 
 export const METRIC_NAME = '__name__';
 
@@ -60,6 +61,24 @@ export class Labels {
       this.cachedKey = key;
     }
     return this.cachedKey;
+  }
+
+  /**
+   * Prometheus's `labels.Hash()`: XXH64 of `name\xffvalue\xff...` (0xff as a raw byte), used
+   * where upstream's choices depend on it (`limit_ratio`, rule group offsets).
+   */
+  hash(): bigint {
+    const parts: Buffer[] = [];
+    const separator = Buffer.from([0xff]);
+    for (let i = 0; i < this.names.length; i++) {
+      parts.push(
+        Buffer.from(this.names[i], 'utf8'),
+        separator,
+        Buffer.from(this.values[i], 'utf8'),
+        separator,
+      );
+    }
+    return xxhash64(Buffer.concat(parts));
   }
 
   /** A copy with `name` set to `value` (removed when `value` is ''). */

@@ -10,6 +10,8 @@ export interface AggregationSteps {
   readonly timestamps: readonly number[];
   readonly params: readonly number[] | undefined;
   readonly label: string | undefined;
+  /** The label as written in the query, for messages. */
+  readonly labelText?: string;
 }
 
 interface Group {
@@ -204,8 +206,9 @@ function finish(group: Group, op: AggregateExpr['op'], param: number): number {
 /** `count_values("label", v)`: how many series have each value, the value as a label. */
 function countValues(expr: AggregateExpr, input: Series[], steps: AggregationSteps): Series[] {
   const label = steps.label as string;
-  if (!isValidLabelName(label))
-    throw new PromqlEvalError(`invalid label name ${JSON.stringify(label)}`);
+  if (!isValidLabelName(label)) {
+    throw new PromqlEvalError(`invalid label name ${steps.labelText ?? JSON.stringify(label)}`);
+  }
   const grouping = expr.without ? [...expr.grouping].sort() : [...expr.grouping, label].sort();
   const points = input.map((s) => pointsByStep(s, steps.timestamps));
   const output = new Map<string, Series>();
@@ -286,9 +289,6 @@ const MAX_INT64 = 9223372036854775807;
 function selectK(expr: AggregateExpr, input: Series[], steps: AggregationSteps): Series[] {
   const params = steps.params ?? [];
   const op = expr.op;
-  if (op === 'limit_ratio') {
-    throw new PromqlEvalError('limit_ratio() is not supported');
-  }
   let max = -Number.MAX_VALUE;
   let min = Number.MAX_VALUE;
   let anyNaN = false;
@@ -297,10 +297,15 @@ function selectK(expr: AggregateExpr, input: Series[], steps: AggregationSteps):
     max = Number.isNaN(p) ? NaN : Math.max(max, p);
     min = Number.isNaN(p) ? NaN : Math.min(min, p);
   }
-  if (max < 1) return [];
-  if (anyNaN) throw new PromqlEvalError('Parameter value is NaN');
-  if (min <= -MAX_INT64) throw new PromqlEvalError(`Scalar value ${min} underflows int64`);
-  if (max >= MAX_INT64) throw new PromqlEvalError(`Scalar value ${max} overflows int64`);
+  if (op === 'limit_ratio') {
+    if (max === 0 && min === 0) return [];
+    if (anyNaN) throw new PromqlEvalError('Ratio value is NaN');
+  } else {
+    if (max < 1) return [];
+    if (anyNaN) throw new PromqlEvalError('Parameter value is NaN');
+    if (min <= -MAX_INT64) throw new PromqlEvalError(`Scalar value ${min} underflows int64`);
+    if (max >= MAX_INT64) throw new PromqlEvalError(`Scalar value ${max} overflows int64`);
+  }
   const grouping = [...expr.grouping].sort();
   const seriesGroup = new Map<Series, string>();
   for (const series of input) seriesGroup.set(series, groupOf(series.metric, expr, grouping)[0]);
@@ -318,6 +323,16 @@ function selectK(expr: AggregateExpr, input: Series[], steps: AggregationSteps):
     series.f.push(sample.f);
   };
   steps.timestamps.forEach((ts, step) => {
+    if (op === 'limit_ratio') {
+      const ratio = Math.max(-1, Math.min(1, params[step]));
+      if (params[step] === 0) return;
+      input.forEach((series, si) => {
+        const f = points[si][step];
+        if (f === undefined || !inRatio(series.metric, ratio)) return;
+        add({ metric: series.metric, f, t: ts, dropName: series.dropName }, ts);
+      });
+      return;
+    }
     const k = Math.min(Math.trunc(params[step]), input.length);
     if (k < 1) return;
     const heaps = new Map<string, GoHeap>();
@@ -351,4 +366,16 @@ function selectK(expr: AggregateExpr, input: Series[], steps: AggregationSteps):
     }
   });
   return order;
+}
+
+/** 2^64 - 1 as a float, which label hashes are divided by. */
+const MAX_UINT64 = 18446744073709551615;
+
+/**
+ * Whether a series is in the `limit_ratio` sample: its label hash, as a fraction of the largest
+ * hash, is below the ratio (or, for a negative ratio, in the complementary top part).
+ */
+function inRatio(metric: Labels, ratio: number): boolean {
+  const offset = Number(metric.hash()) / MAX_UINT64;
+  return ratio >= 0 ? offset < ratio : offset >= 1 + ratio;
 }

@@ -105,7 +105,7 @@ export function matchSignature(metric: Labels, matching: VectorMatching): string
   return metric.signature([METRIC_NAME, ...matching.labels], false);
 }
 
-/** The labels a match group is reported with in errors. */
+/** The labels a match group is known by (in errors, and for a filled-in sample). */
 function matchedLabels(metric: Labels, matching: VectorMatching): Labels {
   return matching.on
     ? metric.keep(matching.labels)
@@ -139,7 +139,9 @@ export function vectorBinop(
   matching: VectorMatching,
   returnBool: boolean,
 ): Vector {
-  if (lhsIn.length === 0 || rhsIn.length === 0) return [];
+  const filling = matching.fillLeft !== undefined || matching.fillRight !== undefined;
+  if (lhsIn.length === 0 && rhsIn.length === 0) return [];
+  if ((lhsIn.length === 0 || rhsIn.length === 0) && !filling) return [];
   const oneToMany = matching.card === 'one-to-many';
   const [lhs, rhs] = oneToMany ? [rhsIn, lhsIn] : [lhsIn, rhsIn];
   const rightBySig = new Map<string, Sample>();
@@ -159,10 +161,7 @@ export function vectorBinop(
   const matchedOnce = new Set<string>();
   const matchedMany = new Map<string, Set<string>>();
   const out: Vector = [];
-  for (const ls of lhs) {
-    const sig = matchSignature(ls.metric, matching);
-    const rs = rightBySig.get(sig);
-    if (rs === undefined) continue;
+  const apply = (ls: Sample, rs: Sample, sig: string) => {
     const [fl, fr] = oneToMany ? [rs.f, ls.f] : [ls.f, rs.f];
     const [computed, keep] = elementBinop(op, fl, fr);
     const value = returnBool ? (keep ? 1 : 0) : computed;
@@ -187,8 +186,35 @@ export function vectorBinop(
       }
       inserted.add(metric.key);
     }
-    if (!keep && !returnBool) continue;
+    if (!keep && !returnBool) return;
     out.push({ metric, f: value, t: ls.t, dropName: returnBool });
+  };
+  for (const ls of lhs) {
+    const sig = matchSignature(ls.metric, matching);
+    let rs = rightBySig.get(sig);
+    if (rs === undefined) {
+      if (matching.fillRight === undefined) continue;
+      rs = {
+        metric: matchedLabels(ls.metric, matching),
+        f: matching.fillRight,
+        t: ls.t,
+        dropName: false,
+      };
+    }
+    apply(ls, rs, sig);
+  }
+  if (matching.fillLeft !== undefined) {
+    for (const rs of rhs) {
+      const sig = matchSignature(rs.metric, matching);
+      if (matchedOnce.has(sig) || (matchedMany.get(sig)?.size ?? 0) > 0) continue;
+      const ls = {
+        metric: matchedLabels(rs.metric, matching),
+        f: matching.fillLeft,
+        t: rs.t,
+        dropName: false,
+      };
+      apply(ls, rs, sig);
+    }
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { compareLabels, METRIC_NAME } from '../../tsdb/labels';
 import type { Queryable } from '../../tsdb/queryable';
 import { PromqlEvalError } from './errors';
 import { Evaluator, mergeSameLabelset, type QueryContext } from './evaluator';
+import { resolveDurations } from './resolve-durations';
 import type { QueryResult, Series } from './values';
 
 export interface EngineOptions {
@@ -44,8 +45,9 @@ export class PromqlEngine {
 
   /** The expression's value at one time (ms). */
   instantQuery(query: string | Expr, timeMs: number): QueryResult {
-    const expr = typeof query === 'string' ? this.parse(query) : query;
-    const evaluator = new Evaluator(this.context(timeMs, timeMs), timeMs, timeMs, 1);
+    const parsed = typeof query === 'string' ? this.parse(query) : query;
+    const expr = resolveDurations(parsed, { stepMs: 0, rangeMs: 0 });
+    const evaluator = new Evaluator(this.context(timeMs, timeMs, 0), timeMs, timeMs, 1);
     const value = evaluator.eval(expr);
     if (value.kind === 'string') return { type: 'string', t: timeMs, value: value.value };
     const series = cleanUp(value.series, typeOf(expr) === 'vector');
@@ -75,14 +77,15 @@ export class PromqlEngine {
     if (!(stepMs > 0))
       throw new PromqlEvalError('zero or negative query resolution step widths are not accepted');
     if (endMs < startMs) throw new PromqlEvalError('end timestamp must not be before start time');
-    const evaluator = new Evaluator(this.context(startMs, endMs), startMs, endMs, stepMs);
-    const value = evaluator.eval(expr);
+    const resolved = resolveDurations(expr, { stepMs, rangeMs: endMs - startMs });
+    const evaluator = new Evaluator(this.context(startMs, endMs, stepMs), startMs, endMs, stepMs);
+    const value = evaluator.eval(resolved);
     if (value.kind === 'string')
       throw new PromqlEvalError('string is not allowed in a range query');
     return { type: 'matrix', series: sortSeries(cleanUp(value.series, false)) };
   }
 
-  private context(start: number, end: number): QueryContext {
+  private context(start: number, end: number, step: number): QueryContext {
     const { lookbackDeltaMs, maxSamples, timeoutMs, defaultSubqueryStepMs } = this.options;
     const lookback = lookbackDeltaMs;
     return {
@@ -92,16 +95,20 @@ export class PromqlEngine {
       deadline: Date.now() + timeoutMs,
       queryStart: start,
       queryEnd: end,
+      queryStepMs: step,
       defaultSubqueryStepMs,
       samples: 0,
     };
   }
 }
 
-/** Removes `__name__` where an operation said so, then refuses or merges clashing label sets. */
+/** The labels that describe what a series measures, dropped with its name. */
+const METADATA_LABELS = [METRIC_NAME, '__type__', '__unit__'];
+
+/** Removes `__name__` (and `__type__`, `__unit__`) where an operation said so, then refuses or merges clashing label sets. */
 function cleanUp(series: Series[], instantVector: boolean): Series[] {
   const cleaned = series.map((s) =>
-    s.dropName ? { ...s, metric: s.metric.without([METRIC_NAME]), dropName: false } : s,
+    s.dropName ? { ...s, metric: s.metric.without(METADATA_LABELS), dropName: false } : s,
   );
   if (instantVector) {
     const seen = new Set<string>();

@@ -37,6 +37,8 @@ export interface QueryContext {
   /** The query's own start and end, which `@ start()` and `@ end()` mean at every depth. */
   readonly queryStart: number;
   readonly queryEnd: number;
+  /** The query's step (0 for an instant query), which `step()` means. */
+  readonly queryStepMs: number;
   /** The subquery step when none is written. */
   readonly defaultSubqueryStepMs: number;
   /** Points currently held, checked against `maxSamples`. */
@@ -213,10 +215,38 @@ export class Evaluator {
       }
     }
     if (name === 'absent') return this.absent(expr);
+    const queryValue = this.queryContextValue(name);
+    if (queryValue !== undefined) {
+      return [
+        {
+          metric: Labels.EMPTY,
+          t: [...this.timestamps],
+          f: this.timestamps.map(() => queryValue),
+          dropName: false,
+        },
+      ];
+    }
     const fn = VECTOR_FUNCTIONS.get(name);
     if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
-    const strings = expr.args.map((a) => (a.kind === 'string' ? a.value : undefined));
+    const strings = expr.args.map(stringValue);
     return this.rangeEval(expr.args, (vectors, ts) => fn({ vectors, strings, ts }));
+  }
+
+  /** `start()`, `end()`, `range()` and `step()`: the query's own, in seconds, at every depth. */
+  private queryContextValue(name: string): number | undefined {
+    const { queryStart, queryEnd, queryStepMs } = this.ctx;
+    switch (name) {
+      case 'start':
+        return queryStart / 1000;
+      case 'end':
+        return queryEnd / 1000;
+      case 'range':
+        return (queryEnd - queryStart) / 1000;
+      case 'step':
+        return queryStart === queryEnd ? 0 : queryStepMs / 1000;
+      default:
+        return undefined;
+    }
   }
 
   /** A function over a range vector (or subquery), evaluated per series and step. */
@@ -302,8 +332,8 @@ export class Evaluator {
 
   private labelReplace(expr: Call): Series[] {
     const [vector, dstArg, replArg, srcArg, regexArg] = expr.args;
-    const [dst, repl, src, pattern] = [dstArg, replArg, srcArg, regexArg].map((a) =>
-      a.kind === 'string' ? a.value : '',
+    const [dst, repl, src, pattern] = [dstArg, replArg, srcArg, regexArg].map(
+      (a) => stringValue(a) ?? '',
     );
     let regex;
     try {
@@ -331,7 +361,7 @@ export class Evaluator {
   }
 
   private labelJoin(expr: Call): Series[] {
-    const strings = expr.args.slice(1).map((a) => (a.kind === 'string' ? a.value : ''));
+    const strings = expr.args.slice(1).map((a) => stringValue(a) ?? '');
     const [dst, separator, ...sources] = strings;
     for (const src of sources) {
       if (!isValidLabelName(src))
@@ -387,14 +417,23 @@ export class Evaluator {
   private aggregate(expr: AggregateExpr): Series[] {
     let params: number[] | undefined;
     let label: string | undefined;
+    let labelText: string | undefined;
     if (expr.param !== undefined) {
-      if (expr.param.kind === 'string' || typeOf(expr.param) === 'string') {
+      if (typeOf(expr.param) === 'string') {
         const value = this.eval(expr.param);
         label = value.kind === 'string' ? value.value : undefined;
+        const literal = unwrapParens(expr.param);
+        labelText =
+          literal.kind === 'string' && literal.raw.startsWith('"') ? literal.raw : undefined;
       } else params = this.scalarPerStep(expr.param);
     }
     const input = this.series(expr.expr);
-    const result = aggregate(expr, input, { timestamps: this.timestamps, params, label });
+    const result = aggregate(expr, input, {
+      timestamps: this.timestamps,
+      params,
+      label,
+      labelText,
+    });
     for (const s of result) this.hold(s.t.length, 'expression evaluation');
     return result;
   }
@@ -511,6 +550,12 @@ function slice(series: Series, from: number, to: number): [number[], number[]] {
 function windowOf(series: Series, from: number, to: number): Series {
   const [t, f] = slice(series, from, to);
   return { metric: series.metric, t, f, dropName: series.dropName };
+}
+
+/** The value of a string argument, through any parentheses. */
+function stringValue(expr: Expr): string | undefined {
+  const inner = unwrapParens(expr);
+  return inner.kind === 'string' ? inner.value : undefined;
 }
 
 function unwrapParens(expr: Expr): Expr {

@@ -65,3 +65,24 @@ export function almostEqual(a: number, b: number, epsilon: number): boolean {
   if (a === 0 || b === 0 || absSum < MIN_NORMAL) return diff < epsilon * MIN_NORMAL;
   return diff / Math.min(absSum, Number.MAX_VALUE) < epsilon;
 }
+
+/** Prometheus's `FormatOpenMetricsFloat`: `1.0`, `0.25`, `1e-05`, `+Inf`, `NaN`. */
+export function formatOpenMetricsFloat(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
+  const text = goFormatG(f);
+  return /[e.]/.test(text) ? text : `${text}.0`;
+}
+
+/** Go's `strconv.FormatFloat(f, 'g', -1, 64)`: exponent form below 1e-4 and from 1e21. */
+export function goFormatG(f: number): string {
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  const exponent = Math.floor(Math.log10(Math.abs(f)));
+  if (exponent < -4 || exponent >= 21) {
+    const [mantissa, exp] = f.toExponential().split('e');
+    const sign = exp.startsWith('-') ? '-' : '+';
+    const digits = exp.replace(/^[+-]/, '').padStart(2, '0');
+    return `${mantissa}e${sign}${digits}`;
+  }
+  return String(f);
+}

@@ -2,7 +2,7 @@ import { Labels } from '../../tsdb/labels';
 import { compareGoStrings } from '../../labels/label-set-format';
 import { compareLabels } from '../../tsdb/labels';
 import { bucketFraction, bucketQuantile, bucketsBySeries } from './classic-histogram';
-import { compareValues } from './float-math';
+import { compareValues, formatOpenMetricsFloat } from './float-math';
 import type { Sample, Vector } from './values';
 
 /** What a function over instant vectors sees at one step. */
@@ -140,6 +140,28 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
   ['clamp', (call) => clamp(call.vectors[0], scalarArg(call, 1), scalarArg(call, 2))],
   ['clamp_max', (call) => clamp(call.vectors[0], -Infinity, scalarArg(call, 1))],
   ['clamp_min', (call) => clamp(call.vectors[0], scalarArg(call, 1), Infinity)],
+  [
+    'min_of',
+    (call) => [
+      {
+        metric: Labels.EMPTY,
+        f: Math.min(scalarArg(call, 0), scalarArg(call, 1)),
+        t: call.ts,
+        dropName: false,
+      },
+    ],
+  ],
+  [
+    'max_of',
+    (call) => [
+      {
+        metric: Labels.EMPTY,
+        f: Math.max(scalarArg(call, 0), scalarArg(call, 1)),
+        t: call.ts,
+        dropName: false,
+      },
+    ],
+  ],
   ['pi', ({ ts }) => [{ metric: Labels.EMPTY, f: Math.PI, t: ts, dropName: false }]],
   ['time', ({ ts }) => [{ metric: Labels.EMPTY, f: ts / 1000, t: ts, dropName: false }]],
   [
@@ -176,6 +198,26 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
         t: call.ts,
         dropName: true,
       }));
+    },
+  ],
+  [
+    'histogram_quantiles',
+    (call) => {
+      const label = call.strings[1] ?? '';
+      const groups = bucketsBySeries(call.vectors[0]);
+      const out: Vector = [];
+      for (let i = 2; i < call.vectors.length; i++) {
+        const q = scalarArg(call, i);
+        for (const { metric, buckets } of groups) {
+          out.push({
+            metric: metric.with(label, formatOpenMetricsFloat(q)),
+            f: bucketQuantile(q, buckets),
+            t: call.ts,
+            dropName: true,
+          });
+        }
+      }
+      return out;
     },
   ],
   [

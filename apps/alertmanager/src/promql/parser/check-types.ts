@@ -70,14 +70,18 @@ export function checkTypes(root: Expr, input: string): ParseProblem[] {
             'binary expression must contain only scalar and instant vector types',
           );
         }
+        const fills = matching?.fillLeft !== undefined || matching?.fillRight !== undefined;
         if ((lt !== 'vector' || rt !== 'vector') && matching !== undefined) {
           if (matching.labels.length > 0) {
             report(node.pos, 'vector matching only allowed between instant vectors');
           }
+          if (fills)
+            report(node.pos, 'filling in missing series only allowed between instant vectors');
         } else if (set && matching !== undefined) {
           if (matching.card === 'one-to-many' || matching.card === 'many-to-one') {
             report(node.pos, `no grouping allowed for "${node.op}" operation`);
           }
+          if (fills) report(node.pos, 'filling in missing series not allowed for set operators');
         }
         if ((lt === 'scalar' || rt === 'scalar') && set) {
           report(node.pos, `set operator "${node.op}" not allowed in binary scalar expression`);

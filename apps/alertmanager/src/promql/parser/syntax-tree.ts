@@ -11,6 +11,13 @@ import type {
   VectorSelector,
 } from '../ast';
 import { FUNCTIONS } from '../functions';
+import {
+  DurationError,
+  durationMs,
+  evaluateDuration,
+  usesQueryContext,
+  type DurationExpr,
+} from '../durations';
 import { newLabelMatcher } from './label-matcher';
 import { isDurationToken, NumberSyntaxError, parseNumberToken } from './number-literal';
 import type { ParseProblem } from './parse-error';
@@ -23,6 +30,8 @@ export interface ParserOptions {
   readonly experimentalFunctions?: boolean;
   /** Arithmetic in ranges, offsets and steps (`[5m+1m]`, `offset -(1m)`). */
   readonly durationExpressions?: boolean;
+  /** `fill(v)`, `fill_left(v)`, `fill_right(v)` on binary operations between vectors. */
+  readonly binopFillModifiers?: boolean;
 }
 
 /** Raised inside the conversion to stop at the first problem, as upstream reports it. */
@@ -115,7 +124,7 @@ export class SyntaxTreeReader {
       case 'NumberDurationLiteral':
         return { kind: 'number', value: this.signedNumber(node), pos };
       case 'StringLiteral':
-        return { kind: 'string', value: this.string(node), pos };
+        return { kind: 'string', value: this.string(node), raw: this.text(node), pos };
       case 'VectorSelector':
         return this.vectorSelector(node);
       case 'MatrixSelector':
@@ -202,7 +211,7 @@ export class SyntaxTreeReader {
   }
 
   private matrixSelector(node: SyntaxNode): Expr {
-    const [inner, range] = childrenOf(node);
+    const [inner, rangeNode] = childrenOf(node);
     return this.postfix(this.expr(inner), node.to, (selector, end) => {
       const pos = { start: selector.pos.start, end };
       if (selector.kind !== 'vectorSelector') {
@@ -212,28 +221,23 @@ export class SyntaxTreeReader {
         throw this.stop(pos, 'no offset modifiers allowed before range');
       }
       if (selector.at.kind !== 'none') throw this.stop(pos, 'no @ modifiers allowed before range');
-      const rangeMs = this.duration(range);
-      if (rangeMs <= 0) throw this.stop(this.pos(range), 'duration must be greater than 0');
-      return { kind: 'matrixSelector', selector, rangeMs, pos };
+      const range = this.duration(rangeNode, false);
+      return { kind: 'matrixSelector', selector, rangeMs: range.ms, rangeExpr: range.expr, pos };
     });
   }
 
   private subquery(node: SyntaxNode): Expr {
     const [inner, ...durations] = childrenOf(node);
     return this.postfix(this.expr(inner), node.to, (expr, end) => {
-      const rangeMs = this.duration(durations[0]);
-      const stepMs = durations[1] ? this.duration(durations[1]) : 0;
-      if (rangeMs <= 0) {
-        throw this.stop(this.pos(durations[0]), 'duration must be greater than 0');
-      }
-      if (durations[1] && stepMs <= 0) {
-        throw this.stop(this.pos(durations[1]), 'duration must be greater than 0');
-      }
+      const range = this.duration(durations[0], false);
+      const step = durations[1] ? this.duration(durations[1], false) : { ms: 0 };
       return {
         kind: 'subquery',
         expr,
-        rangeMs,
-        stepMs,
+        rangeMs: range.ms,
+        rangeExpr: range.expr,
+        stepMs: step.ms,
+        stepExpr: step.expr,
         offsetMs: 0,
         at: { kind: 'none' },
         pos: { start: expr.pos.start, end },
@@ -244,19 +248,19 @@ export class SyntaxTreeReader {
   private offset(node: SyntaxNode): Expr {
     const [inner, , amount] = childrenOf(node);
     return this.postfix(this.expr(inner), node.to, (target, end) => {
-      const offsetMs = this.offsetDuration(amount);
+      const { ms: offsetMs, expr: offsetExpr } = this.duration(amount, true);
       const pos = { start: target.pos.start, end };
       const modifiable = this.modifiable(target, target.pos, 'offset modifier');
       if (modifiable.kind === 'matrixSelector') {
-        if (modifiable.selector.offsetMs !== 0) {
+        if (modifiable.selector.offsetMs !== 0 || modifiable.selector.offsetExpr !== undefined) {
           throw this.stop(target.pos, 'offset may not be set multiple times');
         }
-        return { ...modifiable, selector: { ...modifiable.selector, offsetMs }, pos };
+        return { ...modifiable, selector: { ...modifiable.selector, offsetMs, offsetExpr }, pos };
       }
-      if (modifiable.offsetMs !== 0) {
+      if (modifiable.offsetMs !== 0 || modifiable.offsetExpr !== undefined) {
         throw this.stop(target.pos, 'offset may not be set multiple times');
       }
-      return { ...modifiable, offsetMs, pos };
+      return { ...modifiable, offsetMs, offsetExpr, pos };
     });
   }
 
@@ -352,24 +356,33 @@ export class SyntaxTreeReader {
   ): Expr {
     const returnBool = children.some((child) => child.name === 'BoolModifier');
     const clause = children.find((child) => child.name === 'MatchingModifierClause');
-    if (children.some((child) => child.name === 'FillModifier')) {
+    const fill = children.find((child) => child.name === 'FillModifier');
+    if (fill && !this.options.binopFillModifiers) {
       throw this.stop(this.pos(node), 'binop fill modifiers are experimental and not enabled');
     }
-    const matching = clause ? this.matching(clause) : undefined;
+    const matching = {
+      ...(clause ? this.matching(clause) : defaultMatching(op)),
+      ...(fill ? this.fillValues(fill) : {}),
+    };
     return {
       kind: 'binary',
       op,
       lhs,
       rhs: this.expr(rightNode),
       returnBool,
-      matching: matching ?? {
-        card: op === 'and' || op === 'or' || op === 'unless' ? 'many-to-many' : 'one-to-one',
-        labels: [],
-        on: false,
-        include: [],
-      },
+      matching,
       pos: this.pos(node),
     };
+  }
+
+  private fillValues(fill: SyntaxNode): { fillLeft?: number; fillRight?: number } {
+    const out: { fillLeft?: number; fillRight?: number } = {};
+    for (const clause of childrenOf(fill)) {
+      const value = this.signedNumber(clause.getChild('NumberDurationLiteral') as SyntaxNode);
+      if (clause.name !== 'FillRightClause') out.fillLeft = value;
+      if (clause.name !== 'FillLeftClause') out.fillRight = value;
+    }
+    return out;
   }
 
   private matching(clause: SyntaxNode): VectorMatching {
@@ -393,7 +406,8 @@ export class SyntaxTreeReader {
 
   private call(node: SyntaxNode): Expr {
     const nameNode = node.getChild('FunctionIdentifier') as SyntaxNode;
-    const name = this.text(nameNode);
+    const written = this.text(nameNode);
+    const name = FUNCTIONS.has(written) ? written : written.toLowerCase();
     const func = FUNCTIONS.get(name);
     const pos = this.pos(node);
     if (func === undefined)
@@ -448,74 +462,92 @@ export class SyntaxTreeReader {
     };
   }
 
-  /** A range, subquery step or offset: a duration or number of seconds, in milliseconds. */
-  private duration(node: SyntaxNode): number {
-    const children = childrenOf(node);
-    if (node.name === 'NumberDurationLiteralInDurationContext') return this.durationLiteral(node);
-    if (children.length === 1 && children[0].name === 'NumberDurationLiteralInDurationContext') {
-      return this.durationLiteral(children[0]);
+  /**
+   * A range, subquery step or offset. Constant ones become milliseconds now (their problems are
+   * parse errors); ones that use `step()` or `range()` keep their expression for the engine.
+   */
+  private duration(node: SyntaxNode, allowNegative: boolean): { ms: number; expr?: DurationExpr } {
+    const tree = this.durationTree(node);
+    if (usesQueryContext(tree)) return { ms: 0, expr: tree };
+    // A literal is exact in milliseconds; arithmetic goes through seconds as upstream's does.
+    if (tree.kind === 'literal' && tree.ms !== undefined) {
+      if (tree.ms <= 0 && !allowNegative)
+        throw this.stop(this.pos(node), 'duration must be greater than 0');
+      return { ms: tree.ms };
     }
-    // A signed literal is a number, not arithmetic.
-    if (children[0]?.name === 'UnaryOp' && childrenOf(children[1]).length === 1) {
-      const only = childrenOf(children[1])[0];
-      if (only.name === 'NumberDurationLiteralInDurationContext') {
-        const value = this.durationLiteral(only);
-        return this.text(children[0]) === '-' ? -value : value;
-      }
+    try {
+      return {
+        ms: durationMs(
+          evaluateDuration(tree, { stepMs: 0, rangeMs: 0 }),
+          allowNegative,
+          this.pos(node),
+        ),
+      };
+    } catch (error) {
+      if (error instanceof DurationError) throw this.stop(error.pos, error.reason);
+      throw error;
     }
-    if (!this.options.durationExpressions) {
-      throw this.stop(this.pos(node), 'experimental duration expression is not enabled');
-    }
-    return this.durationExpression(node);
   }
 
-  private offsetDuration(node: SyntaxNode): number {
-    const children = childrenOf(node);
-    if (children[0]?.name === 'UnaryOp') {
-      const inner = this.offsetDuration(children[1]);
-      return this.text(children[0]) === '-' ? -inner : inner;
-    }
-    return this.duration(node);
-  }
-
-  /** Constant arithmetic over durations (`5m + 30s`, `2 * 1m`, `max_of(1m, 2m)`). */
-  private durationExpression(node: SyntaxNode): number {
+  /** The duration syntax as a tree; arithmetic needs the experimental option. */
+  private durationTree(node: SyntaxNode): DurationExpr {
     const children = childrenOf(node);
     const first = children[0];
-    if (node.name === 'NumberDurationLiteralInDurationContext') return this.durationLiteral(node);
-    if (first?.name === 'UnaryOp') {
-      const value = this.durationExpression(children[1]);
-      return this.text(first) === '-' ? -value : value;
+    const pos = this.pos(node);
+    if (node.name === 'NumberDurationLiteralInDurationContext') {
+      const ms = this.durationLiteral(node);
+      return { kind: 'literal', seconds: ms / 1000, ms, pos };
     }
+    if (first?.name === 'UnaryOp') {
+      const expr = this.durationTree(children[1]);
+      // A signed literal is a number, not arithmetic.
+      if (expr.kind === 'literal') {
+        return {
+          kind: 'literal',
+          seconds: this.text(first) === '-' ? -expr.seconds : expr.seconds,
+          pos,
+        };
+      }
+      return { kind: 'unary', op: this.text(first) === '-' ? '-' : '+', expr, pos };
+    }
+    if (children.length === 1 && first.name !== 'DurationStep' && first.name !== 'DurationRange') {
+      const inner = this.durationTree(first);
+      if (node.name !== 'DurationExpr' && node.name !== 'OffsetDurationExpr')
+        this.experimental(node);
+      return inner;
+    }
+    this.experimental(node);
     if (first?.name === 'DurationStep' || first?.name === 'DurationRange') {
-      throw this.stop(this.pos(node), `${this.text(first)}() in durations is not supported`);
+      return { kind: first.name === 'DurationStep' ? 'step' : 'range', pos };
     }
     if (first?.name === 'DurationMinOf' || first?.name === 'DurationMaxOf') {
-      const a = this.durationExpression(children[1]);
-      const b = this.durationExpression(children[2]);
-      return first.name === 'DurationMinOf' ? Math.min(a, b) : Math.max(a, b);
+      const kind = first.name === 'DurationMinOf' ? 'min_of' : 'max_of';
+      return {
+        kind,
+        lhs: this.durationTree(children[1]),
+        rhs: this.durationTree(children[2]),
+        pos,
+      };
     }
-    if (children.length === 1) return this.durationExpression(first);
-    const [left, op, right] = children;
-    const a = this.durationExpression(left);
-    const b = this.durationExpression(right);
-    switch (op.name) {
-      case 'Add':
-        return a + b;
-      case 'Sub':
-        return a - b;
-      case 'Mul':
-        return (a * b) / 1000;
-      case 'Div':
-        if (b === 0) throw this.stop(this.pos(node), 'division by zero');
-        return (a / b) * 1000;
-      case 'Mod':
-        if (b === 0) throw this.stop(this.pos(node), 'modulo by zero');
-        return a % b;
-      case 'Pow':
-        return (a / 1000) ** (b / 1000) * 1000;
-      default:
-        throw this.stop(this.pos(node), `unexpected ${describeTokenAt(this.input, op.from)}`);
+    if (children.length === 1) return this.durationTree(first);
+    const [left, opNode, right] = children;
+    const ops: Record<string, '+' | '-' | '*' | '/' | '%' | '^'> = {
+      Add: '+',
+      Sub: '-',
+      Mul: '*',
+      Div: '/',
+      Mod: '%',
+      Pow: '^',
+    };
+    const op = ops[opNode.name];
+    if (op === undefined)
+      throw this.stop(pos, `unexpected ${describeTokenAt(this.input, opNode.from)}`);
+    return { kind: 'binary', op, lhs: this.durationTree(left), rhs: this.durationTree(right), pos };
+  }
+
+  private experimental(node: SyntaxNode): void {
+    if (!this.options.durationExpressions) {
+      throw this.stop(this.pos(node), 'experimental duration expression is not enabled');
     }
   }
 
@@ -575,6 +607,12 @@ export class SyntaxTreeReader {
   private stop(pos: PositionRange, message: string): Stop {
     return new Stop({ pos, message });
   }
+}
+
+/** Matching without `on`/`ignoring`: set operators match many to many, the rest one to one. */
+function defaultMatching(op: BinaryOp): VectorMatching {
+  const set = op === 'and' || op === 'or' || op === 'unless';
+  return { card: set ? 'many-to-many' : 'one-to-one', labels: [], on: false, include: [] };
 }
 
 /** Node children without the punctuation the grammar keeps anonymous. */

@@ -45,7 +45,7 @@ export function runTestScript(commands: readonly TestCommand[]): EvalOutcome[] {
     lookbackDeltaMs: 5 * 60_000,
     maxSamples: 10_000,
     defaultSubqueryStepMs: 60_000,
-    parser: { experimentalFunctions: true, durationExpressions: true },
+    parser: { experimentalFunctions: true, durationExpressions: true, binopFillModifiers: true },
   });
   const outcomes: EvalOutcome[] = [];
   let loadProblem: string | undefined;
@@ -111,7 +111,10 @@ function runEval(
     const problem = checkFailure(command, message);
     return problem === undefined ? { status: 'passed', line, expr } : failed(problem);
   }
-  if (command.fail) return failed('expected an error, got a result');
+  if (command.fail) {
+    if (loadProblem) return unsupported(`${loadProblem}: expected an error, got a result`);
+    return failed('expected an error, got a result');
+  }
   let problem = compare(command, result);
   if (problem === undefined && !command.range && !command.rangeVector && !command.ordered) {
     problem = compareRangeMode(engine, command, result);
