@@ -1,19 +1,31 @@
+import { decodeXorChunk, XorChunk } from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun } from './queryable';
-
-const INITIAL_CAPACITY = 16;
 
 /** Why a sample was refused, in upstream's words. */
 export class SampleRejectedError extends Error {}
 
+/** A closed chunk: its encoded bytes and what is needed to skip it without decoding. */
+interface ClosedChunk {
+  readonly bytes: Uint8Array;
+  readonly count: number;
+  readonly minT: number;
+  readonly maxT: number;
+}
+
+const EMPTY: SampleRun = { t: new Float64Array(0), v: new Float64Array(0), stale: undefined };
+
 /**
- * One series' samples in growable typed arrays (timestamps and values as float64, staleness as
- * a byte per sample once the series has a marker): no object per sample.
+ * One series' samples, compressed in Gorilla-style XOR chunks of up to 120 samples (about 1.3
+ * bytes a sample for regular scrapes): no object per sample. Staleness markers are kept apart
+ * from NaN values.
  */
 export class MemorySeries {
-  private t = new Float64Array(INITIAL_CAPACITY);
-  private v = new Float64Array(INITIAL_CAPACITY);
-  private stale: Uint8Array | undefined;
+  private readonly closed: ClosedChunk[] = [];
+  private head = new XorChunk();
+  private lastT = -Infinity;
+  private lastV = NaN;
+  private lastStale = false;
   private count = 0;
 
   constructor(
@@ -26,82 +38,104 @@ export class MemorySeries {
   }
 
   get lastTimestamp(): number {
-    return this.count === 0 ? -Infinity : this.t[this.count - 1];
+    return this.lastT;
   }
 
   /** Appends a sample at or after the last one; a repeat of the last sample is ignored. */
   append(t: number, v: number, isStale = false): void {
-    const last = this.count - 1;
-    if (last >= 0 && t <= this.t[last]) {
-      if (t < this.t[last]) throw new SampleRejectedError('out of order sample');
+    if (t <= this.lastT) {
+      if (t < this.lastT) throw new SampleRejectedError('out of order sample');
       const same =
-        (this.stale?.[last] === 1) === isStale &&
-        (isStale || Object.is(this.v[last], v) || (Number.isNaN(v) && Number.isNaN(this.v[last])));
+        this.lastStale === isStale &&
+        (isStale || Object.is(this.lastV, v) || (Number.isNaN(v) && Number.isNaN(this.lastV)));
       if (same) return;
       throw new SampleRejectedError('duplicate sample for timestamp');
     }
-    if (this.count === this.t.length) this.grow();
-    this.t[this.count] = t;
-    this.v[this.count] = isStale ? NaN : v;
-    if (isStale) {
-      this.stale ??= new Uint8Array(this.t.length);
-      this.stale[this.count] = 1;
-    }
+    if (this.head.isFull) this.cut();
+    this.head.append(t, v, isStale);
+    this.lastT = t;
+    this.lastV = v;
+    this.lastStale = isStale;
     this.count++;
   }
 
-  /** Samples with `mint <= t <= maxt`, as views on the series' arrays (no copy). */
+  /** Samples with `mint <= t <= maxt`, decoded from the chunks that hold them. */
   samples(mint: number, maxt: number): SampleRun {
-    const from = this.lowerBound(mint);
-    let to = this.lowerBound(maxt);
-    if (to < this.count && this.t[to] === maxt) to++;
+    const runs: SampleRun[] = [];
+    for (const chunk of this.closed) {
+      if (chunk.maxT < mint || chunk.minT > maxt) continue;
+      runs.push(decodeXorChunk(chunk.bytes, chunk.count));
+    }
+    if (this.head.length > 0 && this.head.maxT >= mint && this.head.minT <= maxt) {
+      runs.push(decodeXorChunk(this.head.bytes(), this.head.length));
+    }
+    if (runs.length === 0) return EMPTY;
+    const all = runs.length === 1 ? runs[0] : concat(runs);
+    const from = lowerBound(all.t, mint);
+    let to = lowerBound(all.t, maxt);
+    if (to < all.t.length && all.t[to] === maxt) to++;
     return {
-      t: this.t.subarray(from, to),
-      v: this.v.subarray(from, to),
-      stale: this.stale?.subarray(from, to),
+      t: all.t.subarray(from, to),
+      v: all.v.subarray(from, to),
+      stale: all.stale?.subarray(from, to),
     };
   }
 
-  /** Drops samples before `mint`; returns how many remain. */
+  /** Drops whole chunks that end before `mint`; returns how many samples remain. */
   truncateBefore(mint: number): number {
-    const from = this.lowerBound(mint);
-    if (from === 0) return this.count;
-    this.t.copyWithin(0, from, this.count);
-    this.v.copyWithin(0, from, this.count);
-    this.stale?.copyWithin(0, from, this.count);
-    this.count -= from;
+    let dropped = 0;
+    while (this.closed.length > 0 && this.closed[0].maxT < mint)
+      dropped += (this.closed.shift() as ClosedChunk).count;
+    if (this.closed.length === 0 && this.head.length > 0 && this.head.maxT < mint) {
+      dropped += this.head.length;
+      this.head = new XorChunk();
+    }
+    this.count -= dropped;
     return this.count;
   }
 
-  /** Bytes held for samples (the arrays' used part). */
+  /** Bytes the encoded samples take. */
   get sampleBytes(): number {
-    return this.count * (this.stale ? 17 : 16);
+    let total = this.head.byteLength;
+    for (const chunk of this.closed) total += chunk.bytes.byteLength;
+    return total;
   }
 
-  /** Index of the first sample with `t >= ts`. */
-  private lowerBound(ts: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.t[mid] < ts) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  get chunkCount(): number {
+    return this.closed.length + (this.head.length > 0 ? 1 : 0);
   }
 
-  private grow(): void {
-    const size = this.t.length * 2;
-    const t = new Float64Array(size);
-    t.set(this.t);
-    const v = new Float64Array(size);
-    v.set(this.v);
-    this.t = t;
-    this.v = v;
-    if (this.stale) {
-      const stale = new Uint8Array(size);
-      stale.set(this.stale);
-      this.stale = stale;
-    }
+  private cut(): void {
+    const head = this.head;
+    this.closed.push({ bytes: head.bytes(), count: head.length, minT: head.minT, maxT: head.maxT });
+    this.head = new XorChunk();
   }
+}
+
+function concat(runs: SampleRun[]): SampleRun {
+  let n = 0;
+  for (const r of runs) n += r.t.length;
+  const t = new Float64Array(n);
+  const v = new Float64Array(n);
+  const anyStale = runs.some((r) => r.stale !== undefined);
+  const stale = anyStale ? new Uint8Array(n) : undefined;
+  let at = 0;
+  for (const r of runs) {
+    t.set(r.t, at);
+    v.set(r.v, at);
+    if (stale && r.stale) stale.set(r.stale, at);
+    at += r.t.length;
+  }
+  return { t, v, stale };
+}
+
+function lowerBound(t: Float64Array, ts: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid] < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

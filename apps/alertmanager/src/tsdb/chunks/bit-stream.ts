@@ -1,0 +1,107 @@
+/** Writes bits most significant first into a growing byte buffer. */
+export class BitWriter {
+  private bytes: Uint8Array;
+  /** Bits written so far. */
+  private length = 0;
+
+  constructor(capacity = 32) {
+    this.bytes = new Uint8Array(capacity);
+  }
+
+  get bitLength(): number {
+    return this.length;
+  }
+
+  writeBit(bit: number): void {
+    this.ensure(1);
+    if (bit) this.bytes[this.length >>> 3] |= 0x80 >>> (this.length & 7);
+    this.length++;
+  }
+
+  /** The low `count` bits of `value` (count <= 32), most significant first. */
+  writeBits(value: number, count: number): void {
+    this.ensure(count);
+    for (let i = count - 1; i >= 0; i--) {
+      if ((value >>> i) & 1) this.bytes[this.length >>> 3] |= 0x80 >>> (this.length & 7);
+      this.length++;
+    }
+  }
+
+  /** A 64-bit pattern given as high and low 32-bit words. */
+  writeBits64(hi: number, lo: number, count: number): void {
+    if (count > 32) {
+      this.writeBits(hi, count - 32);
+      this.writeBits(lo, 32);
+    } else {
+      this.writeBits(lo, count);
+    }
+  }
+
+  /** Unsigned LEB128 varint of a non-negative integer (up to 2^53). */
+  writeUvarint(value: number): void {
+    let v = value;
+    while (v >= 0x80) {
+      this.writeBits((v % 0x80) | 0x80, 8);
+      v = Math.floor(v / 0x80);
+    }
+    this.writeBits(v, 8);
+  }
+
+  /** Zig-zag signed varint, as Go's `binary.PutVarint`. */
+  writeVarint(value: number): void {
+    this.writeUvarint(value >= 0 ? value * 2 : -value * 2 - 1);
+  }
+
+  /** The bytes written, trimmed to whole bytes (a copy). */
+  toBytes(): Uint8Array {
+    return this.bytes.slice(0, (this.length + 7) >>> 3);
+  }
+
+  get byteLength(): number {
+    return (this.length + 7) >>> 3;
+  }
+
+  private ensure(bits: number): void {
+    const needed = (this.length + bits + 7) >>> 3;
+    if (needed <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
+    grown.set(this.bytes);
+    this.bytes = grown;
+  }
+}
+
+/** Reads what a {@link BitWriter} wrote. */
+export class BitReader {
+  private position = 0;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  readBit(): number {
+    const bit = (this.bytes[this.position >>> 3] >>> (7 - (this.position & 7))) & 1;
+    this.position++;
+    return bit;
+  }
+
+  /** `count` bits (<= 32) as an unsigned number. */
+  readBits(count: number): number {
+    let value = 0;
+    for (let i = 0; i < count; i++) value = value * 2 + this.readBit();
+    return value;
+  }
+
+  readUvarint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = this.readBits(8);
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  readVarint(): number {
+    const u = this.readUvarint();
+    return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+  }
+}

@@ -1,0 +1,238 @@
+import { BitReader, BitWriter } from './bit-stream';
+
+/** Samples a chunk holds before it is closed, as upstream's head chunks. */
+export const SAMPLES_PER_CHUNK = 120;
+
+/** The staleness marker's bit pattern (a NaN that is not the NaN arithmetic makes). */
+const STALE_HI = 0x7ff00000;
+const STALE_LO = 0x00000002;
+
+const scratch = new DataView(new ArrayBuffer(8));
+
+/**
+ * Gorilla-style compression of one run of samples: timestamps as delta-of-deltas in variable-width
+ * buckets, values XORed with the previous value and stored by their meaningful bits. A staleness
+ * marker is stored as its own NaN bit pattern, distinct from any other NaN.
+ */
+export class XorChunk {
+  private readonly out = new BitWriter();
+  private count = 0;
+  private t = 0;
+  private tDelta = 0;
+  private hi = 0;
+  private lo = 0;
+  private leading = 0xff;
+  private trailing = 0;
+  /** First and last timestamps, for range checks without decoding. */
+  minT = Infinity;
+  maxT = -Infinity;
+
+  get length(): number {
+    return this.count;
+  }
+
+  get isFull(): boolean {
+    return this.count >= SAMPLES_PER_CHUNK;
+  }
+
+  /** Bytes the encoded samples take. */
+  get byteLength(): number {
+    return this.out.byteLength;
+  }
+
+  append(t: number, v: number, stale: boolean): void {
+    let hi: number;
+    let lo: number;
+    if (stale) {
+      hi = STALE_HI;
+      lo = STALE_LO;
+    } else {
+      scratch.setFloat64(0, v);
+      hi = scratch.getUint32(0);
+      lo = scratch.getUint32(4);
+    }
+    if (this.count === 0) {
+      this.out.writeVarint(t);
+      this.out.writeBits(hi, 32);
+      this.out.writeBits(lo, 32);
+      this.minT = t;
+    } else if (this.count === 1) {
+      this.tDelta = t - this.t;
+      this.out.writeUvarint(this.tDelta);
+      this.writeValue(hi, lo);
+    } else {
+      const delta = t - this.t;
+      this.writeDeltaOfDelta(delta - this.tDelta);
+      this.tDelta = delta;
+      this.writeValue(hi, lo);
+    }
+    this.t = t;
+    this.maxT = t;
+    this.hi = hi;
+    this.lo = lo;
+    this.count++;
+  }
+
+  private writeDeltaOfDelta(dod: number): void {
+    const out = this.out;
+    if (dod === 0) out.writeBit(0);
+    else if (dod >= -8191 && dod <= 8192) {
+      out.writeBits(0b10, 2);
+      out.writeBits(dod & 0x3fff, 14);
+    } else if (dod >= -65535 && dod <= 65536) {
+      out.writeBits(0b110, 3);
+      out.writeBits(dod & 0x1ffff, 17);
+    } else if (dod >= -524287 && dod <= 524288) {
+      out.writeBits(0b1110, 4);
+      out.writeBits(dod & 0xfffff, 20);
+    } else {
+      out.writeBits(0b1111, 4);
+      // 64-bit two's complement, high word first.
+      const hi = Math.floor(dod / 0x100000000);
+      out.writeBits(hi >>> 0, 32);
+      out.writeBits((dod - hi * 0x100000000) >>> 0, 32);
+    }
+  }
+
+  private writeValue(hi: number, lo: number): void {
+    const out = this.out;
+    const xhi = (hi ^ this.hi) >>> 0;
+    const xlo = (lo ^ this.lo) >>> 0;
+    if (xhi === 0 && xlo === 0) {
+      out.writeBit(0);
+      return;
+    }
+    out.writeBit(1);
+    let leading = xhi !== 0 ? Math.clz32(xhi) : 32 + Math.clz32(xlo);
+    const trailing = xlo !== 0 ? ctz32(xlo) : 32 + ctz32(xhi);
+    if (leading >= 32) leading = 31;
+    if (this.leading !== 0xff && leading >= this.leading && trailing >= this.trailing) {
+      // Fits in the previous window of meaningful bits.
+      out.writeBit(0);
+      writeWindow(out, xhi, xlo, this.leading, this.trailing);
+      return;
+    }
+    this.leading = leading;
+    this.trailing = trailing;
+    out.writeBit(1);
+    out.writeBits(leading, 5);
+    const significant = 64 - leading - trailing;
+    // 64 significant bits do not fit in 6 bits: 0 stands for 64, as upstream.
+    out.writeBits(significant & 63, 6);
+    writeWindow(out, xhi, xlo, leading, trailing);
+  }
+
+  /** The encoded bytes (a copy). */
+  bytes(): Uint8Array {
+    return this.out.toBytes();
+  }
+}
+
+/** Writes bits `63 - leading` down to `trailing` of a 64-bit value. */
+function writeWindow(
+  out: BitWriter,
+  hi: number,
+  lo: number,
+  leading: number,
+  trailing: number,
+): void {
+  const width = 64 - leading - trailing;
+  const [shi, slo] = shiftRight64(hi, lo, trailing);
+  out.writeBits64(shi, slo, width);
+}
+
+function shiftRight64(hi: number, lo: number, n: number): [number, number] {
+  if (n === 0) return [hi, lo];
+  if (n >= 32) return [0, (hi >>> (n - 32)) >>> 0];
+  return [hi >>> n, ((lo >>> n) | (hi << (32 - n))) >>> 0];
+}
+
+function shiftLeft64(hi: number, lo: number, n: number): [number, number] {
+  if (n === 0) return [hi, lo];
+  if (n >= 32) return [(lo << (n - 32)) >>> 0, 0];
+  return [((hi << n) | (lo >>> (32 - n))) >>> 0, (lo << n) >>> 0];
+}
+
+function ctz32(x: number): number {
+  if (x === 0) return 32;
+  return 31 - Math.clz32(x & -x);
+}
+
+/** Decoded samples of a chunk. */
+export interface DecodedSamples {
+  readonly t: Float64Array;
+  readonly v: Float64Array;
+  readonly stale: Uint8Array | undefined;
+}
+
+/** Decodes `count` samples of an encoded chunk. */
+export function decodeXorChunk(bytes: Uint8Array, count: number): DecodedSamples {
+  const t = new Float64Array(count);
+  const v = new Float64Array(count);
+  let stale: Uint8Array | undefined;
+  if (count === 0) return { t, v, stale };
+  const input = new BitReader(bytes);
+  let ts = input.readVarint();
+  let hi = input.readBits(32);
+  let lo = input.readBits(32);
+  let delta = 0;
+  let leading = 0;
+  let trailing = 0;
+  const put = (i: number) => {
+    t[i] = ts;
+    if (hi === STALE_HI && lo === STALE_LO) {
+      stale ??= new Uint8Array(count);
+      stale[i] = 1;
+      v[i] = NaN;
+      return;
+    }
+    scratch.setUint32(0, hi);
+    scratch.setUint32(4, lo);
+    v[i] = scratch.getFloat64(0);
+  };
+  put(0);
+  for (let i = 1; i < count; i++) {
+    if (i === 1) delta = input.readUvarint();
+    else delta += readDeltaOfDelta(input);
+    ts += delta;
+    if (input.readBit() === 1) {
+      if (input.readBit() === 1) {
+        leading = input.readBits(5);
+        let significant = input.readBits(6);
+        if (significant === 0) significant = 64;
+        trailing = 64 - leading - significant;
+      }
+      const width = 64 - leading - trailing;
+      const [whi, wlo] = readBits64(input, width);
+      const [xhi, xlo] = shiftLeft64(whi, wlo, trailing);
+      hi = (hi ^ xhi) >>> 0;
+      lo = (lo ^ xlo) >>> 0;
+    }
+    put(i);
+  }
+  return { t, v, stale };
+}
+
+function readBits64(input: BitReader, width: number): [number, number] {
+  if (width > 32) {
+    const hi = input.readBits(width - 32);
+    return [hi >>> 0, input.readBits(32) >>> 0];
+  }
+  return [0, input.readBits(width) >>> 0];
+}
+
+function readDeltaOfDelta(input: BitReader): number {
+  if (input.readBit() === 0) return 0;
+  if (input.readBit() === 0) return signed(input.readBits(14), 14);
+  if (input.readBit() === 0) return signed(input.readBits(17), 17);
+  if (input.readBit() === 0) return signed(input.readBits(20), 20);
+  const hi = input.readBits(32) | 0;
+  const lo = input.readBits(32);
+  return hi * 0x100000000 + lo;
+}
+
+/** A `bits`-wide two's complement value, with upstream's ranges (the top value is positive). */
+function signed(value: number, bits: number): number {
+  const half = 2 ** (bits - 1);
+  return value > half ? value - 2 ** bits : value;
+}
