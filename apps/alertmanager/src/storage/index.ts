@@ -5,6 +5,8 @@ export { Journal } from './journal';
 export type { LogRecovery } from './load-log-state';
 export { LOG_WRITES_ARE_DURABLE, LogFiles } from './log-files';
 export { openJournal } from './open-journal';
+export { rollSnapshot } from './roll-snapshot';
+export { loadLogState } from './load-log-state';
 export type { OpenedJournal, OpenJournalOptions } from './open-journal';
 export { decodePutDelete, encodePutDelete } from './put-delete-codec';
 export type { PutDeleteRecord, TupleCodec } from './put-delete-codec';

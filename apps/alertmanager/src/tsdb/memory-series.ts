@@ -6,7 +6,7 @@ import type { SampleRun } from './queryable';
 export class SampleRejectedError extends Error {}
 
 /** A closed chunk: its encoded bytes and what is needed to skip it without decoding. */
-interface ClosedChunk {
+export interface ClosedChunk {
   readonly bytes: Uint8Array;
   readonly count: number;
   readonly minT: number;
@@ -103,6 +103,32 @@ export class MemorySeries {
 
   get chunkCount(): number {
     return this.closed.length + (this.head.length > 0 ? 1 : 0);
+  }
+
+  /** Every chunk's bytes, the head's included, oldest first (for a snapshot). */
+  exportChunks(): ClosedChunk[] {
+    const out = [...this.closed];
+    if (this.head.length > 0) {
+      out.push({
+        bytes: this.head.bytes(),
+        count: this.head.length,
+        minT: this.head.minT,
+        maxT: this.head.maxT,
+      });
+    }
+    return out;
+  }
+
+  /** Takes chunks read back from a snapshot; the newest becomes the head again, to append to. */
+  importChunks(chunks: readonly ClosedChunk[]): void {
+    if (chunks.length === 0) return;
+    const last = chunks[chunks.length - 1];
+    this.closed.push(...chunks.slice(0, -1));
+    for (const c of chunks.slice(0, -1)) this.count += c.count;
+    const decoded = decodeXorChunk(last.bytes, last.count);
+    for (let i = 0; i < decoded.t.length; i++)
+      this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
+    this.lastT = last.maxT;
   }
 
   private cut(): void {

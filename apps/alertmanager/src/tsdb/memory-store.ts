@@ -8,9 +8,11 @@ import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './querya
  * samples in compact per-series arrays.
  */
 export class MemoryStore implements Queryable {
-  private readonly series: MemorySeries[] = [];
+  /** Series by id, in id order; ids stay with a series for its life (the WAL refers to them). */
+  private readonly series = new Map<number, MemorySeries>();
   private readonly byKey = new Map<string, MemorySeries>();
   private postings = new Postings();
+  private nextId = 0;
 
   /** Appends one sample (or staleness marker) to the series `labels`, creating it if new. */
   append(labels: Labels, t: number, v: number, stale = false): void {
@@ -19,27 +21,45 @@ export class MemoryStore implements Queryable {
 
   /** The series with exactly these labels, created when it does not exist. */
   seriesFor(labels: Labels): MemorySeries {
-    let series = this.byKey.get(labels.key);
-    if (series === undefined) {
-      series = new MemorySeries(this.series.length, labels);
-      this.series.push(series);
-      this.byKey.set(labels.key, series);
-      this.postings.add(series.id, labels.names, labels.values);
-    }
+    return this.byKey.get(labels.key) ?? this.create(labels, this.nextId);
+  }
+
+  /** The series with this id, if it exists. */
+  byId(id: number): MemorySeries | undefined {
+    return this.series.get(id);
+  }
+
+  /** The series with exactly these labels, if it exists. */
+  get(labels: Labels): MemorySeries | undefined {
+    return this.byKey.get(labels.key);
+  }
+
+  /** Creates a series under a given id (when restoring) or the next one. */
+  create(labels: Labels, id: number): MemorySeries {
+    const series = new MemorySeries(id, labels);
+    this.series.set(id, series);
+    this.byKey.set(labels.key, series);
+    this.postings.add(id, labels.names, labels.values);
+    this.nextId = Math.max(this.nextId, id + 1);
     return series;
   }
 
+  /** Every series, in id order. */
+  all(): IterableIterator<MemorySeries> {
+    return this.series.values();
+  }
+
   get seriesCount(): number {
-    return this.series.length;
+    return this.series.size;
   }
 
   get sampleCount(): number {
     let total = 0;
-    for (const s of this.series) total += s.length;
+    for (const s of this.series.values()) total += s.length;
     return total;
   }
 
-  querier(): Querier {
+  querier(_mint?: number, _maxt?: number): Querier {
     return { select: (matchers) => this.select(matchers) };
   }
 
@@ -59,30 +79,33 @@ export class MemoryStore implements Queryable {
       ids = ids === undefined ? found : intersectSorted(ids, found);
       if (ids.length === 0) return [];
     }
-    const candidates = ids === undefined ? this.series : ids.map((id) => this.series[id]);
+    const candidates =
+      ids === undefined
+        ? [...this.series.values()]
+        : ids.map((id) => this.series.get(id) as MemorySeries);
     const selected = candidates.filter((s) => rest.every((m) => m.matches(s.labels.get(m.name))));
     selected.sort((a, b) => compareLabels(a.labels, b.labels));
     return selected;
   }
 
-  /** Drops samples older than `mint` and series left empty. */
+  /** Drops chunks older than `mint` and series left empty; ids of the rest do not change. */
   truncateBefore(mint: number): void {
-    const kept = this.series.filter((s) => s.truncateBefore(mint) > 0);
-    if (kept.length === this.series.length) return;
-    this.series.length = 0;
-    this.byKey.clear();
-    this.postings = new Postings();
-    for (const old of kept) {
-      const series = this.seriesFor(old.labels);
-      const run = old.samples(-Infinity, Infinity);
-      for (let i = 0; i < run.t.length; i++)
-        series.append(run.t[i], run.v[i], run.stale?.[i] === 1);
+    let removed = false;
+    for (const [id, series] of this.series) {
+      if (series.truncateBefore(mint) > 0) continue;
+      this.series.delete(id);
+      this.byKey.delete(series.labels.key);
+      removed = true;
     }
+    if (!removed) return;
+    this.postings = new Postings();
+    for (const series of this.series.values())
+      this.postings.add(series.id, series.labels.names, series.labels.values);
   }
 
   /** Removes every series. */
   clear(): void {
-    this.series.length = 0;
+    this.series.clear();
     this.byKey.clear();
     this.postings = new Postings();
   }
