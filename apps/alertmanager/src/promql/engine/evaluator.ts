@@ -156,7 +156,7 @@ export class Evaluator {
         series.f.push(sampleTimes ? run.t[i] / 1000 : run.v[i]);
       }
       if (series.t.length > 0) {
-        this.hold(series.t.length, 'expression evaluation');
+        this.hold(series.t.length);
         out.push(series);
       }
     }
@@ -171,7 +171,7 @@ export class Evaluator {
       const run = found.samples(ref - expr.rangeMs + 1, ref);
       const series = seriesFromRun(found.labels, run);
       if (series.t.length > 0) {
-        this.hold(series.t.length, 'expression evaluation');
+        this.hold(series.t.length);
         out.push(series);
       }
     }
@@ -281,26 +281,32 @@ export class Evaluator {
       const { selector, rangeMs } = arg;
       const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
       for (const found of this.ctx.querier.select(selector.matchers)) {
+        this.checkDeadline();
         const run = found.samples(minRef - rangeMs + 1, maxRef);
         const all = seriesFromRun(found.labels, run);
-        this.hold(all.t.length, 'expression evaluation');
+        // One series' samples over the whole query are held while its windows are computed.
+        this.hold(all.t.length);
         emit(found.labels, false, (ts) => {
           const ref = this.refTime(ts, selector.at, selector.offsetMs);
           const [t, f] = slice(all, ref - rangeMs, ref);
           return [t, f, ref - rangeMs, ref, rangeMs];
         });
+        this.release(all.t.length);
       }
     } else if (arg.kind === 'subquery') {
-      for (const inner of this.runSubquery(arg)) {
+      const innerSeries = this.runSubquery(arg);
+      for (const inner of innerSeries) {
         emit(inner.metric, inner.dropName, (ts) => {
           const ref = this.refTime(ts, arg.at, arg.offsetMs);
           const [t, f] = slice(inner, ref - arg.rangeMs, ref);
           return [t, f, ref - arg.rangeMs, ref, arg.rangeMs];
         });
       }
+      this.release(pointCount(innerSeries));
     } else {
       throw new PromqlEvalError(`unexpected range vector argument in call to "${name}"`);
     }
+    this.hold(pointCount(out));
     if (name === 'absent_over_time') return this.absentOverTime(out, arg);
     return out;
   }
@@ -434,7 +440,8 @@ export class Evaluator {
       label,
       labelText,
     });
-    for (const s of result) this.hold(s.t.length, 'expression evaluation');
+    this.release(pointCount(input));
+    this.hold(pointCount(result));
     return result;
   }
 
@@ -454,7 +461,8 @@ export class Evaluator {
     if (this.isInstant) {
       const vectors = inputs.map((list) => list.flatMap((s) => sampleAt(s, this.start)));
       const out = fn(vectors, this.start);
-      this.hold(out.length, 'expression evaluation');
+      for (const list of inputs) this.release(pointCount(list));
+      this.hold(out.length);
       return out.map((s) => ({
         metric: s.metric,
         t: [this.start],
@@ -491,21 +499,33 @@ export class Evaluator {
         series.f.push(sample.f);
       }
     }
-    let total = 0;
-    for (const s of order) total += s.t.length;
-    this.hold(total, 'expression evaluation');
+    for (const list of inputs) this.release(pointCount(list));
+    this.hold(pointCount(order));
     return order.map(({ metric, t, f, dropName }) => ({ metric, t, f, dropName }));
   }
 
-  /** Counts points towards the query's sample limit. */
-  private hold(points: number, where: string): void {
+  /**
+   * Counts points a node's result holds towards the query's limit; a parent releases its
+   * operands' points once it has built its own result, so the count follows what is in memory.
+   */
+  private hold(points: number): void {
     this.ctx.samples += points;
-    if (this.ctx.samples > this.ctx.maxSamples) throw new TooManySamplesError(where);
+    if (this.ctx.samples > this.ctx.maxSamples) throw new TooManySamplesError('query execution');
+  }
+
+  private release(points: number): void {
+    this.ctx.samples -= points;
   }
 
   private checkDeadline(): void {
     if (Date.now() > this.ctx.deadline) throw new QueryTimeoutError('expression evaluation');
   }
+}
+
+function pointCount(series: readonly Series[]): number {
+  let total = 0;
+  for (const s of series) total += s.t.length;
+  return total;
 }
 
 /** The sample of a series at step `ts` as a one-element list, or none. */
