@@ -1,4 +1,9 @@
-import { decodeXorChunk, XorChunk } from './chunks/xor-chunk';
+import {
+  decodeXorChunk,
+  decodeXorChunkInto,
+  XorChunk,
+  type SampleBuffer,
+} from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun } from './queryable';
 
@@ -59,26 +64,28 @@ export class MemorySeries {
     this.count++;
   }
 
-  /** Samples with `mint <= t <= maxt`, decoded from the chunks that hold them. */
+  /** Samples with `mint <= t <= maxt`, decoded from the chunks that hold them into one buffer. */
   samples(mint: number, maxt: number): SampleRun {
-    const runs: SampleRun[] = [];
+    let room = 0;
+    const wanted: ClosedChunk[] = [];
     for (const chunk of this.closed) {
       if (chunk.maxT < mint || chunk.minT > maxt) continue;
-      runs.push(decodeXorChunk(chunk.bytes, chunk.count));
+      wanted.push(chunk);
+      room += chunk.count;
     }
-    if (this.head.length > 0 && this.head.maxT >= mint && this.head.minT <= maxt) {
-      runs.push(decodeXorChunk(this.head.bytes(), this.head.length));
-    }
-    if (runs.length === 0) return EMPTY;
-    const all = runs.length === 1 ? runs[0] : concat(runs);
-    const from = lowerBound(all.t, mint);
-    let to = lowerBound(all.t, maxt);
-    if (to < all.t.length && all.t[to] === maxt) to++;
-    return {
-      t: all.t.subarray(from, to),
-      v: all.v.subarray(from, to),
-      stale: all.stale?.subarray(from, to),
+    const head = this.head.length > 0 && this.head.maxT >= mint && this.head.minT <= maxt;
+    if (head) room += this.head.length;
+    if (room === 0) return EMPTY;
+    const out: SampleBuffer = {
+      t: new Float64Array(room),
+      v: new Float64Array(room),
+      stale: undefined,
+      length: 0,
     };
+    for (const chunk of wanted) decodeXorChunkInto(chunk.bytes, chunk.count, mint, maxt, out);
+    if (head) decodeXorChunkInto(this.head.view(), this.head.length, mint, maxt, out);
+    const n = out.length;
+    return { t: out.t.subarray(0, n), v: out.v.subarray(0, n), stale: out.stale?.subarray(0, n) };
   }
 
   /** Drops whole chunks that end before `mint`; returns how many samples remain. */
@@ -136,32 +143,4 @@ export class MemorySeries {
     this.closed.push({ bytes: head.bytes(), count: head.length, minT: head.minT, maxT: head.maxT });
     this.head = new XorChunk();
   }
-}
-
-function concat(runs: SampleRun[]): SampleRun {
-  let n = 0;
-  for (const r of runs) n += r.t.length;
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  const anyStale = runs.some((r) => r.stale !== undefined);
-  const stale = anyStale ? new Uint8Array(n) : undefined;
-  let at = 0;
-  for (const r of runs) {
-    t.set(r.t, at);
-    v.set(r.v, at);
-    if (stale && r.stale) stale.set(r.stale, at);
-    at += r.t.length;
-  }
-  return { t, v, stale };
-}
-
-function lowerBound(t: Float64Array, ts: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid] < ts) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -260,17 +260,35 @@ export class Evaluator {
     const arg = unwrapParens(expr.args[matrixIndex]);
     const dropName = !keepsMetricName(name);
     const out: Series[] = [];
+    /** Emits the function's value at each step from one series' points (oldest first). */
     const emit = (
       metric: Labels,
       inputDropName: boolean,
-      window: (ts: number) => [number[], number[], number, number, number],
+      t: Float64Array,
+      f: Float64Array,
+      at: AtModifier,
+      offsetMs: number,
+      rangeMs: number,
     ) => {
       const series: Series = { metric, t: [], f: [], dropName: dropName || inputDropName };
+      const args: number[] = scalars.filter((s): s is number[] => s !== undefined).map(() => NaN);
       this.timestamps.forEach((ts, step) => {
-        const [t, f, rangeStart, rangeEnd, rangeMs] = window(ts);
-        if (t.length === 0) return;
-        const args = scalars.filter((s): s is number[] => s !== undefined).map((s) => s[step]);
-        const value = fn({ t, f, ts, rangeStart, rangeEnd, rangeMs, args });
+        const ref = this.refTime(ts, at, offsetMs);
+        // The window is (ref - range, ref]: views on the points, no copies.
+        const from = firstAfter(t, ref - rangeMs);
+        const to = firstAfter(t, ref);
+        if (to === from) return;
+        let k = 0;
+        for (const s of scalars) if (s !== undefined) args[k++] = s[step];
+        const value = fn({
+          t: t.subarray(from, to),
+          f: f.subarray(from, to),
+          ts,
+          rangeStart: ref - rangeMs,
+          rangeEnd: ref,
+          rangeMs,
+          args,
+        });
         if (value === undefined) return;
         series.t.push(ts);
         series.f.push(value);
@@ -282,25 +300,24 @@ export class Evaluator {
       const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
       for (const found of this.ctx.querier.select(selector.matchers)) {
         this.checkDeadline();
-        const run = found.samples(minRef - rangeMs + 1, maxRef);
-        const all = seriesFromRun(found.labels, run);
+        const run = withoutStale(found.samples(minRef - rangeMs + 1, maxRef));
         // One series' samples over the whole query are held while its windows are computed.
-        this.hold(all.t.length);
-        emit(found.labels, false, (ts) => {
-          const ref = this.refTime(ts, selector.at, selector.offsetMs);
-          const [t, f] = slice(all, ref - rangeMs, ref);
-          return [t, f, ref - rangeMs, ref, rangeMs];
-        });
-        this.release(all.t.length);
+        this.hold(run.t.length);
+        emit(found.labels, false, run.t, run.v, selector.at, selector.offsetMs, rangeMs);
+        this.release(run.t.length);
       }
     } else if (arg.kind === 'subquery') {
       const innerSeries = this.runSubquery(arg);
       for (const inner of innerSeries) {
-        emit(inner.metric, inner.dropName, (ts) => {
-          const ref = this.refTime(ts, arg.at, arg.offsetMs);
-          const [t, f] = slice(inner, ref - arg.rangeMs, ref);
-          return [t, f, ref - arg.rangeMs, ref, arg.rangeMs];
-        });
+        emit(
+          inner.metric,
+          inner.dropName,
+          Float64Array.from(inner.t),
+          Float64Array.from(inner.f),
+          arg.at,
+          arg.offsetMs,
+          arg.rangeMs,
+        );
       }
       this.release(pointCount(innerSeries));
     } else {
@@ -544,6 +561,33 @@ function lastAtOrBefore(t: Float64Array, ref: number): number {
     else hi = mid;
   }
   return lo - 1;
+}
+
+/** Index of the first timestamp `> ts`. */
+function firstAfter(t: Float64Array, ts: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid] <= ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A stored run with its staleness markers left out (copied only when it has any). */
+function withoutStale(run: SampleRun): { t: Float64Array; v: Float64Array } {
+  if (run.stale === undefined || !run.stale.includes(1)) return run;
+  const keep = run.t.length - run.stale.reduce((n, x) => n + x, 0);
+  const t = new Float64Array(keep);
+  const v = new Float64Array(keep);
+  let k = 0;
+  for (let i = 0; i < run.t.length; i++) {
+    if (run.stale[i] === 1) continue;
+    t[k] = run.t[i];
+    v[k++] = run.v[i];
+  }
+  return { t, v };
 }
 
 /** A stored run as a series, staleness markers left out. */

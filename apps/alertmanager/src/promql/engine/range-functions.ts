@@ -3,8 +3,8 @@ import { compareValues, goF, kahanInc, quantile } from './float-math';
 
 /** A series' samples in one step's window, and what the function needs to know of it. */
 export interface Window {
-  readonly t: readonly number[];
-  readonly f: readonly number[];
+  readonly t: Float64Array;
+  readonly f: Float64Array;
   /** The step's evaluation time (ms). */
   readonly ts: number;
   /** The window's bounds (ms): `(rangeStart, rangeEnd]`. */
@@ -66,7 +66,7 @@ function instantValue(w: Window, isRate: boolean): number | undefined {
 }
 
 /** Upstream's average with compensated summation, switching to an incremental mean on overflow. */
-function average(values: readonly number[]): number {
+function average(values: Float64Array): number {
   let sum = values[0];
   let c = 0;
   let mean = 0;
@@ -91,7 +91,7 @@ function average(values: readonly number[]): number {
   return sum / values.length + c / values.length;
 }
 
-function variance(values: readonly number[]): number {
+function variance(values: Float64Array): number {
   let count = 0;
   let mean = 0;
   let cMean = 0;
@@ -108,8 +108,8 @@ function variance(values: readonly number[]): number {
 
 /** Least squares over the window with `x` in seconds from `interceptTime`. */
 export function linearRegression(
-  t: readonly number[],
-  f: readonly number[],
+  t: Float64Array,
+  f: Float64Array,
   interceptTime: number,
 ): [slope: number, intercept: number] {
   let n = 0;
@@ -191,15 +191,15 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
   ['absent_over_time', () => 1],
   ['stddev_over_time', (w) => Math.sqrt(variance(w.f))],
   ['stdvar_over_time', (w) => variance(w.f)],
-  ['quantile_over_time', (w) => quantile(w.args[0], [...w.f])],
+  ['quantile_over_time', (w) => quantile(w.args[0], Array.from(w.f))],
   [
     'mad_over_time',
     (w) => {
       if (w.f.some(Number.isNaN)) return NaN;
-      const median = quantile(0.5, [...w.f]);
+      const median = quantile(0.5, Array.from(w.f));
       return quantile(
         0.5,
-        w.f.map((v) => Math.abs(v - median)),
+        Array.from(w.f, (v) => Math.abs(v - median)),
       );
     },
   ],

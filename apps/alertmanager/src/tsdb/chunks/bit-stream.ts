@@ -21,9 +21,18 @@ export class BitWriter {
   /** The low `count` bits of `value` (count <= 32), most significant first. */
   writeBits(value: number, count: number): void {
     this.ensure(count);
-    for (let i = count - 1; i >= 0; i--) {
-      if ((value >>> i) & 1) this.bytes[this.length >>> 3] |= 0x80 >>> (this.length & 7);
-      this.length++;
+    let left = count;
+    while (left > 0) {
+      const free = 8 - (this.length & 7);
+      const take = left < free ? left : free;
+      // The next `take` bits of the value, from the most significant end of what is left.
+      const bits =
+        left > 31
+          ? Math.floor(value / 2 ** (left - take)) & ((1 << take) - 1)
+          : (value >>> (left - take)) & ((1 << take) - 1);
+      this.bytes[this.length >>> 3] |= bits << (free - take);
+      this.length += take;
+      left -= take;
     }
   }
 
@@ -57,6 +66,11 @@ export class BitWriter {
     return this.bytes.slice(0, (this.length + 7) >>> 3);
   }
 
+  /** The bytes written so far, without copying: valid until the next write. */
+  view(): Uint8Array {
+    return this.bytes.subarray(0, (this.length + 7) >>> 3);
+  }
+
   get byteLength(): number {
     return (this.length + 7) >>> 3;
   }
@@ -85,7 +99,16 @@ export class BitReader {
   /** `count` bits (<= 32) as an unsigned number. */
   readBits(count: number): number {
     let value = 0;
-    for (let i = 0; i < count; i++) value = value * 2 + this.readBit();
+    let left = count;
+    while (left > 0) {
+      const offset = this.position & 7;
+      const available = 8 - offset;
+      const take = left < available ? left : available;
+      const bits = (this.bytes[this.position >>> 3] >>> (available - take)) & ((1 << take) - 1);
+      value = value * (1 << take) + bits;
+      this.position += take;
+      left -= take;
+    }
     return value;
   }
 

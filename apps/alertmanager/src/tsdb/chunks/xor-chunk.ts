@@ -126,6 +126,11 @@ export class XorChunk {
   bytes(): Uint8Array {
     return this.out.toBytes();
   }
+
+  /** The encoded bytes without copying, for reading right away. */
+  view(): Uint8Array {
+    return this.out.view();
+  }
 }
 
 /** Writes bits `63 - leading` down to `trailing` of a 64-bit value. */
@@ -137,20 +142,19 @@ function writeWindow(
   trailing: number,
 ): void {
   const width = 64 - leading - trailing;
-  const [shi, slo] = shiftRight64(hi, lo, trailing);
+  let shi: number;
+  let slo: number;
+  if (trailing === 0) {
+    shi = hi;
+    slo = lo;
+  } else if (trailing >= 32) {
+    shi = 0;
+    slo = (hi >>> (trailing - 32)) >>> 0;
+  } else {
+    shi = hi >>> trailing;
+    slo = ((lo >>> trailing) | (hi << (32 - trailing))) >>> 0;
+  }
   out.writeBits64(shi, slo, width);
-}
-
-function shiftRight64(hi: number, lo: number, n: number): [number, number] {
-  if (n === 0) return [hi, lo];
-  if (n >= 32) return [0, (hi >>> (n - 32)) >>> 0];
-  return [hi >>> n, ((lo >>> n) | (hi << (32 - n))) >>> 0];
-}
-
-function shiftLeft64(hi: number, lo: number, n: number): [number, number] {
-  if (n === 0) return [hi, lo];
-  if (n >= 32) return [(lo << (n - 32)) >>> 0, 0];
-  return [((hi << n) | (lo >>> (32 - n))) >>> 0, (lo << n) >>> 0];
 }
 
 function ctz32(x: number): number {
@@ -167,10 +171,36 @@ export interface DecodedSamples {
 
 /** Decodes `count` samples of an encoded chunk. */
 export function decodeXorChunk(bytes: Uint8Array, count: number): DecodedSamples {
-  const t = new Float64Array(count);
-  const v = new Float64Array(count);
-  let stale: Uint8Array | undefined;
-  if (count === 0) return { t, v, stale };
+  const out: SampleBuffer = {
+    t: new Float64Array(count),
+    v: new Float64Array(count),
+    stale: undefined,
+    length: 0,
+  };
+  decodeXorChunkInto(bytes, count, -Infinity, Infinity, out);
+  return { t: out.t, v: out.v, stale: out.stale };
+}
+
+/** Arrays samples are decoded into, and how many are filled. */
+export interface SampleBuffer {
+  t: Float64Array;
+  v: Float64Array;
+  stale: Uint8Array | undefined;
+  length: number;
+}
+
+/**
+ * Decodes a chunk's samples with `mint <= t <= maxt` onto the end of `out` (whose arrays have
+ * room), stopping at the first sample after `maxt`.
+ */
+export function decodeXorChunkInto(
+  bytes: Uint8Array,
+  count: number,
+  mint: number,
+  maxt: number,
+  out: SampleBuffer,
+): void {
+  if (count === 0) return;
   const input = new BitReader(bytes);
   let ts = input.readVarint();
   let hi = input.readBits(32);
@@ -178,20 +208,22 @@ export function decodeXorChunk(bytes: Uint8Array, count: number): DecodedSamples
   let delta = 0;
   let leading = 0;
   let trailing = 0;
-  const put = (i: number) => {
-    t[i] = ts;
-    if (hi === STALE_HI && lo === STALE_LO) {
-      stale ??= new Uint8Array(count);
-      stale[i] = 1;
-      v[i] = NaN;
-      return;
+  for (let i = 0; ;) {
+    if (ts > maxt) return;
+    if (ts >= mint) {
+      const at = out.length++;
+      out.t[at] = ts;
+      if (hi === STALE_HI && lo === STALE_LO) {
+        out.stale ??= new Uint8Array(out.t.length);
+        out.stale[at] = 1;
+        out.v[at] = NaN;
+      } else {
+        scratch.setUint32(0, hi);
+        scratch.setUint32(4, lo);
+        out.v[at] = scratch.getFloat64(0);
+      }
     }
-    scratch.setUint32(0, hi);
-    scratch.setUint32(4, lo);
-    v[i] = scratch.getFloat64(0);
-  };
-  put(0);
-  for (let i = 1; i < count; i++) {
+    if (++i >= count) return;
     if (i === 1) delta = input.readUvarint();
     else delta += readDeltaOfDelta(input);
     ts += delta;
@@ -203,22 +235,24 @@ export function decodeXorChunk(bytes: Uint8Array, count: number): DecodedSamples
         trailing = 64 - leading - significant;
       }
       const width = 64 - leading - trailing;
-      const [whi, wlo] = readBits64(input, width);
-      const [xhi, xlo] = shiftLeft64(whi, wlo, trailing);
-      hi = (hi ^ xhi) >>> 0;
-      lo = (lo ^ xlo) >>> 0;
+      let whi = 0;
+      let wlo: number;
+      if (width > 32) {
+        whi = input.readBits(width - 32);
+        wlo = input.readBits(32);
+      } else wlo = input.readBits(width);
+      // Shift the window back into place and XOR it in.
+      if (trailing === 0) {
+        hi = (hi ^ whi) >>> 0;
+        lo = (lo ^ wlo) >>> 0;
+      } else if (trailing >= 32) {
+        hi = (hi ^ (wlo << (trailing - 32))) >>> 0;
+      } else {
+        hi = (hi ^ ((whi << trailing) | (wlo >>> (32 - trailing)))) >>> 0;
+        lo = (lo ^ (wlo << trailing)) >>> 0;
+      }
     }
-    put(i);
   }
-  return { t, v, stale };
-}
-
-function readBits64(input: BitReader, width: number): [number, number] {
-  if (width > 32) {
-    const hi = input.readBits(width - 32);
-    return [hi >>> 0, input.readBits(32) >>> 0];
-  }
-  return [0, input.readBits(width) >>> 0];
 }
 
 function readDeltaOfDelta(input: BitReader): number {
