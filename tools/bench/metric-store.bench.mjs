@@ -148,7 +148,6 @@ async function runPrometheus(bin) {
   );
   try {
     const batch = new Array(SERIES);
-    let step = 0;
     const pending = [];
     const send = async (body) => {
       const res = await client.request(`${url}/api/v1/write`, {
@@ -169,7 +168,6 @@ async function runPrometheus(bin) {
       if (++filled === SERIES) {
         filled = 0;
         pending.push(snappyBlock(encodeWriteRequest(encodedLabels, batch)));
-        step++;
       }
     });
     for (const body of pending) await send(body);
