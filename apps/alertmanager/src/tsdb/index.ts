@@ -1,4 +1,5 @@
 export { Labels, METRIC_NAME, compareLabels } from './labels';
 export type { Querier, Queryable, SampleRun, SelectedSeries, SeriesMatcher } from './queryable';
+export { SampleScratch } from './queryable';
 export { MemoryStore } from './memory-store';
 export { MemorySeries, SampleRejectedError } from './memory-series';

@@ -5,7 +5,7 @@ import {
   type SampleBuffer,
 } from './chunks/xor-chunk';
 import type { Labels } from './labels';
-import type { SampleRun } from './queryable';
+import type { SampleRun, SampleScratch } from './queryable';
 
 /** Why a sample was refused, in upstream's words. */
 export class SampleRejectedError extends Error {}
@@ -65,7 +65,7 @@ export class MemorySeries {
   }
 
   /** Samples with `mint <= t <= maxt`, decoded from the chunks that hold them into one buffer. */
-  samples(mint: number, maxt: number): SampleRun {
+  samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
     let room = 0;
     const wanted: ClosedChunk[] = [];
     for (const chunk of this.closed) {
@@ -76,12 +76,9 @@ export class MemorySeries {
     const head = this.head.length > 0 && this.head.maxT >= mint && this.head.minT <= maxt;
     if (head) room += this.head.length;
     if (room === 0) return EMPTY;
-    const out: SampleBuffer = {
-      t: new Float64Array(room),
-      v: new Float64Array(room),
-      stale: undefined,
-      length: 0,
-    };
+    const out: SampleBuffer = scratch
+      ? scratch.reset(room)
+      : { t: new Float64Array(room), v: new Float64Array(room), stale: undefined, length: 0 };
     for (const chunk of wanted) decodeXorChunkInto(chunk.bytes, chunk.count, mint, maxt, out);
     if (head) decodeXorChunkInto(this.head.view(), this.head.length, mint, maxt, out);
     const n = out.length;

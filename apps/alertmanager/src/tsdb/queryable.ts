@@ -20,8 +20,32 @@ export interface SampleRun {
 
 export interface SelectedSeries {
   readonly labels: Labels;
-  /** Samples with `mint <= t <= maxt`. */
-  samples(mint: number, maxt: number): SampleRun;
+  /**
+   * Samples with `mint <= t <= maxt`. With `scratch`, they are decoded into its arrays (grown as
+   * needed) and the run is a view on them, valid until the scratch is used again.
+   */
+  samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun;
+}
+
+/** Reusable arrays to read samples into, so a query does not allocate per series. */
+export class SampleScratch {
+  t = new Float64Array(256);
+  v = new Float64Array(256);
+  stale: Uint8Array | undefined = undefined;
+  length = 0;
+
+  /** Empties it, with room for at least `n` samples. */
+  reset(n: number): this {
+    if (this.t.length < n) {
+      const size = Math.max(n, this.t.length * 2);
+      this.t = new Float64Array(size);
+      this.v = new Float64Array(size);
+    }
+    this.stale?.fill(0, 0, Math.min(this.stale.length, n));
+    if (this.stale && this.stale.length < this.t.length) this.stale = undefined;
+    this.length = 0;
+    return this;
+  }
 }
 
 /** Reads series for one query: the seam between the PromQL engine and where samples live. */

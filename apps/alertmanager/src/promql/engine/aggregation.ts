@@ -25,18 +25,25 @@ interface Group {
   dropName: boolean;
 }
 
+/** Key of the group a series falls in. */
+function groupKey(metric: Labels, expr: AggregateExpr, grouping: readonly string[]): string {
+  if (expr.without) return metric.signature([...grouping, METRIC_NAME], false);
+  return grouping.length === 0 ? '' : metric.signature(grouping, true);
+}
+
+/** Labels of the group a series falls in. */
+function groupLabels(metric: Labels, expr: AggregateExpr, grouping: readonly string[]): Labels {
+  if (expr.without) return metric.without([...grouping, METRIC_NAME]);
+  return grouping.length === 0 ? Labels.EMPTY : metric.keep(grouping);
+}
+
 /** Key and labels of the group a series falls in. */
 function groupOf(
   metric: Labels,
   expr: AggregateExpr,
   grouping: readonly string[],
 ): [string, Labels] {
-  if (expr.without) {
-    const dropped = [...grouping, METRIC_NAME];
-    return [metric.signature(dropped, false), metric.without(dropped)];
-  }
-  if (grouping.length === 0) return ['', Labels.EMPTY];
-  return [metric.signature(grouping, true), metric.keep(grouping)];
+  return [groupKey(metric, expr, grouping), groupLabels(metric, expr, grouping)];
 }
 
 /** Points of a series at each step, by step index (undefined where it has none). */
@@ -65,12 +72,17 @@ export function aggregate(expr: AggregateExpr, input: Series[], steps: Aggregati
   const seriesGroup: number[] = [];
   const output: Series[] = [];
   for (const series of input) {
-    const [key, labels] = groupOf(series.metric, expr, grouping);
+    const key = groupKey(series.metric, expr, grouping);
     let index = groupIndex.get(key);
     if (index === undefined) {
       index = output.length;
       groupIndex.set(key, index);
-      output.push({ metric: labels, t: [], f: [], dropName: false });
+      output.push({
+        metric: groupLabels(series.metric, expr, grouping),
+        t: [],
+        f: [],
+        dropName: false,
+      });
     }
     seriesGroup.push(index);
   }
@@ -308,7 +320,7 @@ function selectK(expr: AggregateExpr, input: Series[], steps: AggregationSteps):
   }
   const grouping = [...expr.grouping].sort();
   const seriesGroup = new Map<Series, string>();
-  for (const series of input) seriesGroup.set(series, groupOf(series.metric, expr, grouping)[0]);
+  for (const series of input) seriesGroup.set(series, groupKey(series.metric, expr, grouping));
   const points = input.map((s) => pointsByStep(s, steps.timestamps));
   const output = new Map<string, Series>();
   const order: Series[] = [];

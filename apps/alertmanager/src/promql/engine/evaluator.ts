@@ -10,7 +10,7 @@ import type {
 } from '../ast';
 import { typeOf } from '../ast';
 import { Labels, METRIC_NAME } from '../../tsdb/labels';
-import type { Querier, SampleRun } from '../../tsdb/queryable';
+import { SampleScratch, type Querier, type SampleRun } from '../../tsdb/queryable';
 import { compileRe2, RegexpSyntaxError } from '../../re2';
 import { aggregate } from './aggregation';
 import {
@@ -51,6 +51,8 @@ export interface QueryContext {
  */
 export class Evaluator {
   private readonly timestamps: number[];
+  /** Where one series' samples are read at a time. */
+  private readonly scratch = new SampleScratch();
 
   constructor(
     private readonly ctx: QueryContext,
@@ -146,7 +148,7 @@ export class Evaluator {
     const lookback = this.ctx.lookbackMs;
     const out: Series[] = [];
     for (const found of this.ctx.querier.select(selector.matchers)) {
-      const run = found.samples(minRef - lookback + 1, maxRef);
+      const run = found.samples(minRef - lookback + 1, maxRef, this.scratch);
       const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
       for (const ts of this.timestamps) {
         const ref = this.refTime(ts, selector.at, selector.offsetMs);
@@ -300,7 +302,7 @@ export class Evaluator {
       const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
       for (const found of this.ctx.querier.select(selector.matchers)) {
         this.checkDeadline();
-        const run = withoutStale(found.samples(minRef - rangeMs + 1, maxRef));
+        const run = withoutStale(found.samples(minRef - rangeMs + 1, maxRef, this.scratch));
         // One series' samples over the whole query are held while its windows are computed.
         this.hold(run.t.length);
         emit(found.labels, false, run.t, run.v, selector.at, selector.offsetMs, rangeMs);

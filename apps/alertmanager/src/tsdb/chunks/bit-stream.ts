@@ -84,32 +84,42 @@ export class BitWriter {
   }
 }
 
-/** Reads what a {@link BitWriter} wrote. */
+/**
+ * Reads what a {@link BitWriter} wrote, through a 32-bit buffer refilled a byte at a time, so
+ * every read is a few integer operations.
+ */
 export class BitReader {
-  private position = 0;
+  private at = 0;
+  /** Bits read ahead from the bytes, in the low `held` bits. */
+  private buffer = 0;
+  private held = 0;
 
   constructor(private readonly bytes: Uint8Array) {}
 
   readBit(): number {
-    const bit = (this.bytes[this.position >>> 3] >>> (7 - (this.position & 7))) & 1;
-    this.position++;
-    return bit;
+    if (this.held === 0) {
+      this.buffer = this.at < this.bytes.length ? this.bytes[this.at] : 0;
+      this.at++;
+      this.held = 8;
+    }
+    this.held--;
+    return (this.buffer >>> this.held) & 1;
   }
 
   /** `count` bits (<= 32) as an unsigned number. */
   readBits(count: number): number {
-    let value = 0;
-    let left = count;
-    while (left > 0) {
-      const offset = this.position & 7;
-      const available = 8 - offset;
-      const take = left < available ? left : available;
-      const bits = (this.bytes[this.position >>> 3] >>> (available - take)) & ((1 << take) - 1);
-      value = value * (1 << take) + bits;
-      this.position += take;
-      left -= take;
+    if (count > 24) {
+      const high = this.readBits(count - 16);
+      return high * 65536 + this.readBits(16);
     }
-    return value;
+    const bytes = this.bytes;
+    while (this.held < count) {
+      this.buffer = ((this.buffer << 8) | (this.at < bytes.length ? bytes[this.at] : 0)) >>> 0;
+      this.at++;
+      this.held += 8;
+    }
+    this.held -= count;
+    return (this.buffer >>> this.held) & ((1 << count) - 1);
   }
 
   readUvarint(): number {

@@ -8,6 +8,10 @@ const STALE_HI = 0x7ff00000;
 const STALE_LO = 0x00000002;
 
 const scratch = new DataView(new ArrayBuffer(8));
+/** A float and its two 32-bit words, aliased (on little-endian machines word 1 is the high one). */
+const words = new Uint32Array(2);
+const float = new Float64Array(words.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * Gorilla-style compression of one run of samples: timestamps as delta-of-deltas in variable-width
@@ -217,6 +221,10 @@ export function decodeXorChunkInto(
         out.stale ??= new Uint8Array(out.t.length);
         out.stale[at] = 1;
         out.v[at] = NaN;
+      } else if (LITTLE_ENDIAN) {
+        words[0] = lo;
+        words[1] = hi;
+        out.v[at] = float[0];
       } else {
         scratch.setUint32(0, hi);
         scratch.setUint32(4, lo);
