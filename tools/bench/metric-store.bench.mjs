@@ -32,6 +32,9 @@ const RUNS = Number(process.env.RUNS ?? 15);
 
 const { parse } = requireFromRepo('yaml');
 const { MemoryStore, Labels } = requireFromRepo('./apps/alertmanager/dist/tsdb/index.js');
+const { SAMPLES_PER_CHUNK: SAMPLES_PER_CHUNK_FULL } = requireFromRepo(
+  './apps/alertmanager/dist/tsdb/chunks/xor-chunk.js',
+);
 const { PromqlEngine } = requireFromRepo('./apps/alertmanager/dist/promql/index.js');
 
 const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
@@ -64,7 +67,7 @@ let fullChunkSamples = 0;
 for (const s of store.all()) {
   chunkBytes += s.sampleBytes;
   for (const c of s.exportChunks()) {
-    if (c.count < 120) continue;
+    if (c.count < SAMPLES_PER_CHUNK_FULL) continue;
     fullChunkBytes += c.bytes.length;
     fullChunkSamples += c.count;
   }
@@ -119,6 +122,9 @@ if (upstream) {
   console.log(
     `prometheus: ${fmt(upstream.chunkBytes / upstream.chunkSamples, 3)} bytes/sample in its head chunks (${upstream.chunks} full chunks, ${upstream.chunkSamples} samples); full chunks ours/prometheus ${fmt(fullChunkBytes / fullChunkSamples / (upstream.chunkBytes / upstream.chunkSamples), 2)}`,
   );
+  console.log(
+    `prometheus: Go heap in use grew by ${fmt(upstream.heapGrowth / SERIES, 0)} bytes/series over the ingest (labels, index, head chunks, and garbage not yet collected)`,
+  );
   const disagree = ours.filter((q, i) => !sameAnswer(q.result, upstream.queries[i].data)).length;
   if (disagree > 0) {
     console.log(`${disagree} queries answered differently`);
@@ -149,6 +155,11 @@ async function runPrometheus(bin) {
     client,
   );
   try {
+    const heapInUse = async () => {
+      const metrics = (await client.request(`${url}/metrics`)).body.toString();
+      return Number(/^go_memstats_heap_inuse_bytes (\S+)$/m.exec(metrics)?.[1] ?? NaN);
+    };
+    const heapBefore = await heapInUse();
     const batch = new Array(SERIES);
     const pending = [];
     const send = async (body) => {
@@ -174,7 +185,8 @@ async function runPrometheus(bin) {
     });
     for (const body of pending) await send(body);
     // Let it settle after the ingest, then one untimed round, as for ours.
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 5000));
+    const heapGrowth = (await heapInUse()) - heapBefore;
     for (const rule of rules) {
       await client.request(
         `${url}/api/v1/query?${new URLSearchParams({ query: rule.expr, time: String(end / 1000) })}`,
@@ -197,7 +209,7 @@ async function runPrometheus(bin) {
     client.close();
     // Its full head chunks are memory-mapped to `chunks_head/`, written out completely on shutdown.
     await server.stop();
-    return { queries, ...headChunkStats(join(work, 'data', 'chunks_head')) };
+    return { queries, heapGrowth, ...headChunkStats(join(work, 'data', 'chunks_head')) };
   } finally {
     client.close();
     await server.stop();

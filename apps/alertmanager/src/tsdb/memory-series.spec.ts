@@ -39,6 +39,17 @@ describe('MemorySeries', () => {
     expect(s.length).toBe(1);
   });
 
+  it('reads the newest samples from its ring and older ones from chunks, alike', () => {
+    const s = series();
+    for (let i = 0; i < 500; i++) s.append(i * 15_000, i % 7 === 0 ? NaN : i * 1.25, i === 495);
+    const fromRing = s.samples(490 * 15_000, 500 * 15_000);
+    const decoded = s.samples(400 * 15_000, 500 * 15_000);
+    expect([...fromRing.t]).toEqual([...decoded.t].slice(-10));
+    expect([...fromRing.v]).toEqual([...decoded.v].slice(-10));
+    expect([...(fromRing.stale ?? [])]).toEqual([...(decoded.stale ?? [])].slice(-10));
+    expect(fromRing.stale?.[5]).toBe(1);
+  });
+
   it('drops whole chunks that end before a time', () => {
     const s = series();
     for (let i = 0; i < 300; i++) s.append(i * 1000, i);

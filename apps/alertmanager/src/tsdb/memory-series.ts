@@ -21,6 +21,13 @@ export interface ClosedChunk {
 const EMPTY: SampleRun = { t: new Float64Array(0), v: new Float64Array(0), stale: undefined };
 
 /**
+ * The newest samples kept uncompressed besides the chunks: enough for a 5-minute window at a
+ * 15-second interval (rules' `rate(...[5m])`, the 5-minute lookback), so the queries rules run
+ * every interval read them without decoding a chunk.
+ */
+export const RECENT_SAMPLES = 32;
+
+/**
  * One series' samples, compressed in Gorilla-style XOR chunks of up to 120 samples (about 1.3
  * bytes a sample for regular scrapes): no object per sample. Staleness markers are kept apart
  * from NaN values.
@@ -32,6 +39,12 @@ export class MemorySeries {
   private lastV = NaN;
   private lastStale = false;
   private count = 0;
+  /** The newest samples, a ring of `RECENT_SAMPLES`: `recentAt` is the slot the next one takes. */
+  private readonly recentT = new Float64Array(RECENT_SAMPLES);
+  private readonly recentV = new Float64Array(RECENT_SAMPLES);
+  private recentStale = 0;
+  private recentAt = 0;
+  private recentCount = 0;
 
   constructor(
     readonly id: number,
@@ -58,14 +71,21 @@ export class MemorySeries {
     }
     if (this.head.isFull) this.cut();
     this.head.append(t, v, isStale);
+    this.remember(t, v, isStale);
     this.lastT = t;
     this.lastV = v;
     this.lastStale = isStale;
     this.count++;
   }
 
-  /** Samples with `mint <= t <= maxt`, decoded from the chunks that hold them into one buffer. */
+  /**
+   * Samples with `mint <= t <= maxt`: from the recent ring when it reaches back to `mint`, else
+   * decoded from the chunks that hold them, into one buffer.
+   */
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
+    if (this.recentCount > 0 && (this.recentCount === this.count || this.oldestRecent() < mint)) {
+      return this.recentSamples(mint, maxt, scratch);
+    }
     let room = 0;
     const wanted: ClosedChunk[] = [];
     for (const chunk of this.closed) {
@@ -95,6 +115,8 @@ export class MemorySeries {
       this.head = new XorChunk();
     }
     this.count -= dropped;
+    // The ring keeps only the newest samples that are still stored.
+    this.recentCount = Math.min(this.recentCount, this.count);
     return this.count;
   }
 
@@ -133,6 +155,42 @@ export class MemorySeries {
     for (let i = 0; i < decoded.t.length; i++)
       this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
     this.lastT = last.maxT;
+  }
+
+  private remember(t: number, v: number, isStale: boolean): void {
+    const slot = this.recentAt;
+    this.recentT[slot] = t;
+    this.recentV[slot] = isStale ? NaN : v;
+    // Staleness of each slot as a bit of one 32-bit word.
+    this.recentStale = isStale ? this.recentStale | (1 << slot) : this.recentStale & ~(1 << slot);
+    this.recentAt = (slot + 1) % RECENT_SAMPLES;
+    if (this.recentCount < RECENT_SAMPLES) this.recentCount++;
+  }
+
+  private oldestRecent(): number {
+    return this.recentT[(this.recentAt - this.recentCount + RECENT_SAMPLES) % RECENT_SAMPLES];
+  }
+
+  private recentSamples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
+    const n = this.recentCount;
+    const out: SampleBuffer = scratch
+      ? scratch.reset(n)
+      : { t: new Float64Array(n), v: new Float64Array(n), stale: undefined, length: 0 };
+    for (let k = 0; k < n; k++) {
+      const slot = (this.recentAt - n + k + RECENT_SAMPLES) % RECENT_SAMPLES;
+      const t = this.recentT[slot];
+      if (t < mint) continue;
+      if (t > maxt) break;
+      const at = out.length++;
+      out.t[at] = t;
+      out.v[at] = this.recentV[slot];
+      if ((this.recentStale >>> slot) & 1) {
+        out.stale ??= new Uint8Array(out.t.length);
+        out.stale[at] = 1;
+      }
+    }
+    const m = out.length;
+    return { t: out.t.subarray(0, m), v: out.v.subarray(0, m), stale: out.stale?.subarray(0, m) };
   }
 
   private cut(): void {
