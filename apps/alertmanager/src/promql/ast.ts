@@ -77,6 +77,10 @@ export interface VectorSelector {
   /** An offset that uses `step()` or `range()`, computed when the query runs. */
   readonly offsetExpr?: DurationExpr;
   readonly at: AtModifier;
+  /** `anchored`: a range also takes the last sample before it (experimental). */
+  readonly anchored?: boolean;
+  /** `smoothed`: values interpolated at the window's edges (experimental). */
+  readonly smoothed?: boolean;
   readonly pos: PositionRange;
 }
 

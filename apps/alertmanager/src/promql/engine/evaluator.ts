@@ -23,7 +23,7 @@ import {
 } from './binary-operations';
 import { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './errors';
 import { isValidLabelName } from './label-names';
-import { keepsMetricName, RANGE_FUNCTIONS } from './range-functions';
+import { ANCHORED_SAFE, keepsMetricName, RANGE_FUNCTIONS, SMOOTHED_SAFE } from './range-functions';
 import type { EvalValue, Sample, Series, Vector } from './values';
 import { VECTOR_FUNCTIONS } from './vector-functions';
 
@@ -144,6 +144,7 @@ export class Evaluator {
    * `sampleTimes`, the sample's timestamp in seconds instead of its value (for `timestamp()`).
    */
   private vectorSelector(selector: VectorSelector, sampleTimes = false): Series[] {
+    if (selector.smoothed && !sampleTimes) return this.smoothedSelector(selector);
     const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
     const lookback = this.ctx.lookbackMs;
     const out: Series[] = [];
@@ -156,6 +157,45 @@ export class Evaluator {
         if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
         series.t.push(ts);
         series.f.push(sampleTimes ? run.t[i] / 1000 : run.v[i]);
+      }
+      if (series.t.length > 0) {
+        this.hold(series.t.length);
+        out.push(series);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A `smoothed` instant selector: at each step, the value interpolated between the samples
+   * around the evaluation time (within the lookback on either side), or the sample exactly at it,
+   * or the last one before it when none follows.
+   */
+  private smoothedSelector(selector: VectorSelector): Series[] {
+    const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
+    const lookback = this.ctx.lookbackMs;
+    const out: Series[] = [];
+    for (const found of this.ctx.querier.select(selector.matchers)) {
+      const run = withoutStale(
+        found.samples(minRef - lookback + 1, maxRef + lookback, this.scratch),
+      );
+      const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
+      for (const ts of this.timestamps) {
+        const ref = this.refTime(ts, selector.at, selector.offsetMs);
+        const from = firstAfter(run.t, ref - lookback);
+        const to = firstAfter(run.t, ref + lookback);
+        if (to === from) continue;
+        let i = from;
+        while (i < to && run.t[i] < ref) i++;
+        let value: number;
+        if (i < to && run.t[i] === ref) value = run.v[i];
+        else if (i > from && i < to) {
+          const [t1, y1, t2, y2] = [run.t[i - 1], run.v[i - 1], run.t[i], run.v[i]];
+          value = y1 + ((y2 - y1) * (ref - t1)) / (t2 - t1);
+        } else if (i > from) value = run.v[i - 1];
+        else continue;
+        series.t.push(ts);
+        series.f.push(value);
       }
       if (series.t.length > 0) {
         this.hold(series.t.length);
@@ -263,6 +303,22 @@ export class Evaluator {
     const dropName = !keepsMetricName(name);
     const out: Series[] = [];
     /** Emits the function's value at each step from one series' points (oldest first). */
+    const selectorOf = arg.kind === 'matrixSelector' ? arg.selector : undefined;
+    const anchored = selectorOf?.anchored === true;
+    const smoothed = selectorOf?.smoothed === true;
+    if (anchored && !ANCHORED_SAFE.includes(name)) {
+      throw new PromqlEvalError(
+        `anchored modifier can only be used with: ${ANCHORED_SAFE.join(', ')} - not with ${name}`,
+      );
+    }
+    if (smoothed && !SMOOTHED_SAFE.includes(name)) {
+      throw new PromqlEvalError(
+        `smoothed modifier can only be used with: ${SMOOTHED_SAFE.join(', ')} - not with ${name}`,
+      );
+    }
+    // An anchored range reaches back one lookback for its anchor; a smoothed one also forward.
+    const before = anchored || smoothed ? this.ctx.lookbackMs : 0;
+    const after = smoothed ? this.ctx.lookbackMs : 0;
     const emit = (
       metric: Labels,
       inputDropName: boolean,
@@ -276,9 +332,10 @@ export class Evaluator {
       const args: number[] = scalars.filter((s): s is number[] => s !== undefined).map(() => NaN);
       this.timestamps.forEach((ts, step) => {
         const ref = this.refTime(ts, at, offsetMs);
-        // The window is (ref - range, ref]: views on the points, no copies.
-        const from = firstAfter(t, ref - rangeMs);
-        const to = firstAfter(t, ref);
+        // The window is (ref - range, ref], widened for anchored and smoothed ranges: views on
+        // the points, no copies.
+        const from = firstAfter(t, ref - rangeMs - before);
+        const to = firstAfter(t, ref + after);
         if (to === from) return;
         let k = 0;
         for (const s of scalars) if (s !== undefined) args[k++] = s[step];
@@ -290,6 +347,8 @@ export class Evaluator {
           rangeEnd: ref,
           rangeMs,
           args,
+          anchored,
+          smoothed,
         });
         if (value === undefined) return;
         series.t.push(ts);
@@ -302,7 +361,9 @@ export class Evaluator {
       const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
       for (const found of this.ctx.querier.select(selector.matchers)) {
         this.checkDeadline();
-        const run = withoutStale(found.samples(minRef - rangeMs + 1, maxRef, this.scratch));
+        const run = withoutStale(
+          found.samples(minRef - rangeMs - before + 1, maxRef + after, this.scratch),
+        );
         // One series' samples over the whole query are held while its windows are computed.
         this.hold(run.t.length);
         emit(found.labels, false, run.t, run.v, selector.at, selector.offsetMs, rangeMs);

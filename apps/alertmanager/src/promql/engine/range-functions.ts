@@ -13,6 +13,83 @@ export interface Window {
   readonly rangeMs: number;
   /** Scalar arguments other than the range vector, in order, at this step. */
   readonly args: readonly number[];
+  /**
+   * `anchored`: the window also holds the last sample at or before its start (within the
+   * lookback); `smoothed`: also the first sample after its end, and edges are interpolated.
+   */
+  readonly anchored?: boolean;
+  readonly smoothed?: boolean;
+}
+
+/** Functions that accept an `anchored` range, and a `smoothed` one, as upstream. */
+export const ANCHORED_SAFE = ['changes', 'delta', 'increase', 'rate', 'resets'];
+export const SMOOTHED_SAFE = ['delta', 'increase', 'rate'];
+
+/** Index of the first timestamp `> ts` (or `>= ts` with `inclusive`). */
+function search(t: Float64Array, ts: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (inclusive ? t[mid] < ts : t[mid] <= ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function interpolate(
+  t1: number,
+  y1: number,
+  t2: number,
+  y2: number,
+  t: number,
+  isCounter: boolean,
+): number {
+  const start = isCounter && y2 < y1 ? 0 : y1;
+  return start + ((y2 - start) * (t - t1)) / (t2 - t1);
+}
+
+/**
+ * `rate`, `increase`, `delta` over an anchored or smoothed range: the change between the values
+ * at the window's edges (the anchor sample, or interpolated), counter resets added back.
+ */
+function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | undefined {
+  const { t, f, rangeStart, rangeEnd } = w;
+  const smoothed = w.smoothed === true;
+  let last = t.length - 1;
+  let first = Math.max(0, search(t.subarray(0, last), rangeStart, false) - 1);
+  if (smoothed) last = search(t.subarray(0, last), rangeEnd, true);
+  if (t[last] <= rangeStart) return undefined;
+  if (smoothed && t[first] > rangeEnd) return undefined;
+  const left =
+    smoothed && t[first] < rangeStart
+      ? interpolate(t[first], f[first], t[first + 1], f[first + 1], rangeStart, isCounter)
+      : f[first];
+  const right =
+    smoothed && last > 0 && t[last] > rangeEnd
+      ? interpolate(t[last - 1], f[last - 1], t[last], f[last], rangeEnd, isCounter)
+      : f[last];
+  let result = right - left;
+  if (isCounter) {
+    if (t[first] <= rangeStart) first++;
+    if (t[last] >= rangeEnd) last--;
+    let previous = left;
+    for (let i = first; i <= last; i++) {
+      if (f[i] < previous) result += previous;
+      previous = f[i];
+    }
+    if (right < previous) result += previous;
+  }
+  if (isRate) result /= w.rangeMs / 1000;
+  return result;
+}
+
+/** Where `changes` and `resets` start: with `anchored`, at the last sample at or before the range. */
+function firstIndex(w: Window): number | undefined {
+  if (!w.anchored) return 0;
+  const lastBefore = search(w.t, w.rangeStart, false) - 1;
+  if (lastBefore + 1 >= w.t.length) return undefined;
+  return lastBefore < 0 ? 0 : lastBefore;
 }
 
 /** A function over a range vector: the value for one series at one step, or none. */
@@ -24,6 +101,7 @@ export type RangeFunction = (w: Window) => number | undefined;
  * average sample interval (and, for counters, not below zero).
  */
 function extrapolatedRate(w: Window, isCounter: boolean, isRate: boolean): number | undefined {
+  if (w.anchored || w.smoothed) return extendedRate(w, isCounter, isRate);
   const { t, f } = w;
   if (t.length < 2) return undefined;
   const last = t.length - 1;
@@ -206,8 +284,10 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
   [
     'changes',
     (w) => {
+      const from = firstIndex(w);
+      if (from === undefined) return undefined;
       let changes = 0;
-      for (let i = 1; i < w.f.length; i++) {
+      for (let i = from + 1; i < w.f.length; i++) {
         const prev = w.f[i - 1];
         const cur = w.f[i];
         if (cur !== prev && !(Number.isNaN(cur) && Number.isNaN(prev))) changes++;
@@ -218,8 +298,10 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
   [
     'resets',
     (w) => {
+      const from = firstIndex(w);
+      if (from === undefined) return undefined;
       let resets = 0;
-      for (let i = 1; i < w.f.length; i++) if (w.f[i] < w.f[i - 1]) resets++;
+      for (let i = from + 1; i < w.f.length; i++) if (w.f[i] < w.f[i - 1]) resets++;
       return resets;
     },
   ],

@@ -192,7 +192,34 @@ describe('parseExpr', () => {
     expect((error as Error).message).toBe(message);
   });
 
+  it.each([
+    ['rate(foo[5m] anchored)', 'rate({__name__="foo"}[300000])', { anchored: true }],
+    ['foo smoothed', '{__name__="foo"}', { smoothed: true }],
+    ['a + b smoothed', '({__name__="a"} + {__name__="b"})', undefined],
+  ])('reads %s with the extended range modifiers enabled', (input, expected, flags) => {
+    const expr = parseExpr(input, { ...options, extendedRangeSelectors: true });
+    expect(shape(expr)).toBe(expected);
+    const selector =
+      expr.kind === 'call' && expr.args[0].kind === 'matrixSelector'
+        ? expr.args[0].selector
+        : expr.kind === 'vectorSelector'
+          ? expr
+          : undefined;
+    if (flags) expect(selector).toMatchObject(flags);
+  });
+
+  it.each([
+    ['foo[5m] anchored smoothed', 'anchored and smoothed modifiers cannot be used together'],
+    ['foo[5m:1m] anchored', 'anchored modifier is not supported for subqueries'],
+    ['sum(foo) smoothed', 'smoothed modifier not implemented'],
+  ])('refuses %s', (input, message) => {
+    expect(() => parseExpr(input, { ...options, extendedRangeSelectors: true })).toThrow(message);
+  });
+
   it('refuses experimental functions and duration arithmetic unless enabled', () => {
+    expect(() => parseExpr('rate(foo[5m] anchored)')).toThrow(
+      'anchored modifier is experimental and not enabled',
+    );
     expect(() => parseExpr('limitk(1, foo)')).toThrow('limitk() is experimental');
     expect(() => parseExpr('sort_by_label(foo, "a")')).toThrow(
       'function "sort_by_label" is not enabled',

@@ -32,6 +32,8 @@ export interface ParserOptions {
   readonly durationExpressions?: boolean;
   /** `fill(v)`, `fill_left(v)`, `fill_right(v)` on binary operations between vectors. */
   readonly binopFillModifiers?: boolean;
+  /** The `anchored` and `smoothed` modifiers of selectors. */
+  readonly extendedRangeSelectors?: boolean;
 }
 
 /** Raised inside the conversion to stop at the first problem, as upstream reports it. */
@@ -146,10 +148,8 @@ export class SyntaxTreeReader {
       case 'AggregateExpr':
         return this.aggregate(node);
       case 'AnchoredExpr':
-      case 'SmoothedExpr': {
-        const word = node.name === 'AnchoredExpr' ? 'anchored' : 'smoothed';
-        throw this.stop(pos, `${word} modifier is experimental and not enabled`);
-      }
+      case 'SmoothedExpr':
+        return this.extendedRange(node, node.name === 'AnchoredExpr' ? 'anchored' : 'smoothed');
       default:
         throw this.stop(pos, `unexpected ${describeTokenAt(this.input, node.from)}`);
     }
@@ -290,6 +290,30 @@ export class SyntaxTreeReader {
         return { ...modifiable, selector: { ...modifiable.selector, at }, pos };
       }
       return { ...modifiable, at, pos };
+    });
+  }
+
+  /** `anchored` or `smoothed` on the selector before it, with upstream's refusals. */
+  private extendedRange(node: SyntaxNode, word: 'anchored' | 'smoothed'): Expr {
+    const [inner] = childrenOf(node);
+    const other = word === 'anchored' ? 'smoothed' : 'anchored';
+    return this.postfix(this.expr(inner), node.to, (target, end) => {
+      const pos = { start: target.pos.start, end };
+      if (!this.options.extendedRangeSelectors) {
+        throw this.stop(pos, `${word} modifier is experimental and not enabled`);
+      }
+      const both = 'anchored and smoothed modifiers cannot be used together';
+      if (target.kind === 'vectorSelector') {
+        if (target[other]) throw this.stop(pos, both);
+        return { ...target, [word]: true, pos };
+      }
+      if (target.kind === 'matrixSelector') {
+        if (target.selector[other]) throw this.stop(pos, both);
+        return { ...target, selector: { ...target.selector, [word]: true }, pos };
+      }
+      if (target.kind === 'subquery')
+        throw this.stop(pos, `${word} modifier is not supported for subqueries`);
+      throw this.stop(pos, `${word} modifier not implemented`);
     });
   }
 

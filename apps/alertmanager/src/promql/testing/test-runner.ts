@@ -45,7 +45,12 @@ export function runTestScript(commands: readonly TestCommand[]): EvalOutcome[] {
     lookbackDeltaMs: 5 * 60_000,
     maxSamples: 10_000,
     defaultSubqueryStepMs: 60_000,
-    parser: { experimentalFunctions: true, durationExpressions: true, binopFillModifiers: true },
+    parser: {
+      experimentalFunctions: true,
+      durationExpressions: true,
+      binopFillModifiers: true,
+      extendedRangeSelectors: true,
+    },
   });
   const outcomes: EvalOutcome[] = [];
   let loadProblem: string | undefined;
