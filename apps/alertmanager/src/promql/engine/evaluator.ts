@@ -13,6 +13,7 @@ import { Labels, METRIC_NAME } from '../../tsdb/labels';
 import { SampleScratch, type Querier, type SampleRun } from '../../tsdb/queryable';
 import { compileRe2, RegexpSyntaxError } from '../../re2';
 import { aggregate } from './aggregation';
+import { evalInfo } from './info-function';
 import {
   scalarBinop,
   vectorAnd,
@@ -143,7 +144,11 @@ export class Evaluator {
    * Each series' latest sample within the lookback window before each step, unless stale; with
    * `sampleTimes`, the sample's timestamp in seconds instead of its value (for `timestamp()`).
    */
-  private vectorSelector(selector: VectorSelector, sampleTimes = false): Series[] {
+  private vectorSelector(
+    selector: VectorSelector,
+    sampleTimes = false,
+    keepValue = false,
+  ): Series[] {
     if (selector.smoothed && !sampleTimes) return this.smoothedSelector(selector);
     const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
     const lookback = this.ctx.lookbackMs;
@@ -156,7 +161,8 @@ export class Evaluator {
         const i = lastAtOrBefore(run.t, ref);
         if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
         series.t.push(ts);
-        series.f.push(sampleTimes ? run.t[i] / 1000 : run.v[i]);
+        // For `timestamp()` the sample's time in seconds; for `info()` in milliseconds.
+        series.f.push(sampleTimes ? (keepValue ? run.t[i] : run.t[i] / 1000) : run.v[i]);
       }
       if (series.t.length > 0) {
         this.hold(series.t.length);
@@ -249,6 +255,23 @@ export class Evaluator {
     if (matrixIndex >= 0) return this.rangeFunctionCall(expr, matrixIndex);
     if (name === 'label_replace') return this.labelReplace(expr);
     if (name === 'label_join') return this.labelJoin(expr);
+    if (name === 'info') {
+      const selector = expr.args[1] ? unwrapParens(expr.args[1]) : undefined;
+      return evalInfo(
+        this.series(expr.args[0]),
+        expr.args[0],
+        selector?.kind === 'vectorSelector' ? selector : undefined,
+        {
+          timestamps: this.timestamps,
+          select: (matchers, at, offsetMs) =>
+            this.vectorSelector(
+              { kind: 'vectorSelector', name: '', matchers, offsetMs, at, pos: expr.pos },
+              true,
+              true,
+            ),
+        },
+      );
+    }
     if (name === 'timestamp') {
       // Of a plain selector, the samples' own timestamps, not the steps'.
       const arg = unwrapParens(expr.args[0]);
