@@ -16,11 +16,15 @@ const SMALL_DELTA_TOLERANCE = 1e-12;
  */
 export function bucketsBySeries(
   samples: readonly Sample[],
+  badBucket?: (metricName: string, le: string) => void,
 ): { metric: Labels; buckets: Bucket[] }[] {
   const groups = new Map<string, { metric: Labels; buckets: Bucket[] }>();
   for (const sample of samples) {
     const upperBound = parseGoFloat(sample.metric.get('le'));
-    if (upperBound === undefined) continue;
+    if (upperBound === undefined) {
+      badBucket?.(sample.metric.get('__name__'), sample.metric.get('le'));
+      continue;
+    }
     const key = sample.metric.signature(['le'], false);
     let group = groups.get(key);
     if (group === undefined) {
@@ -61,8 +65,16 @@ function sortAndCoalesce(buckets: Bucket[]): Bucket[] {
   return out;
 }
 
+/** Where cumulative counts had to be raised, for upstream's info annotation. */
+export interface MonotonicityFix {
+  minBucket: number;
+  maxBucket: number;
+  maxDiff: number;
+}
+
 /** Makes cumulative counts monotonic, as upstream (tiny relative differences are rounding). */
-function ensureMonotonic(buckets: Bucket[]): void {
+function ensureMonotonic(buckets: Bucket[]): MonotonicityFix | undefined {
+  let fix: MonotonicityFix | undefined;
   let prev = buckets[0].count;
   for (let i = 1; i < buckets.length; i++) {
     const curr = buckets[i].count;
@@ -73,14 +85,23 @@ function ensureMonotonic(buckets: Bucket[]): void {
     }
     if (curr < prev) {
       buckets[i].count = prev;
+      fix ??= { minBucket: Infinity, maxBucket: -Infinity, maxDiff: 0 };
+      fix.minBucket = Math.min(fix.minBucket, buckets[i].upperBound);
+      fix.maxBucket = Math.max(fix.maxBucket, buckets[i].upperBound);
+      fix.maxDiff = Math.max(fix.maxDiff, prev - curr);
       continue;
     }
     prev = curr;
   }
+  return fix;
 }
 
 /** The φ-quantile of a classic histogram, interpolating linearly within a bucket, as upstream. */
-export function bucketQuantile(q: number, input: Bucket[]): number {
+export function bucketQuantile(
+  q: number,
+  input: Bucket[],
+  fixed?: (fix: MonotonicityFix) => void,
+): number {
   if (Number.isNaN(q)) return NaN;
   if (q < 0) return -Infinity;
   if (q > 1) return Infinity;
@@ -89,7 +110,8 @@ export function bucketQuantile(q: number, input: Bucket[]): number {
   );
   if (buckets[buckets.length - 1].upperBound !== Infinity) return NaN;
   buckets = sortAndCoalesce(buckets);
-  ensureMonotonic(buckets);
+  const fix = ensureMonotonic(buckets);
+  if (fix) fixed?.(fix);
   if (buckets.length < 2) return NaN;
   const observations = buckets[buckets.length - 1].count;
   if (observations === 0) return NaN;

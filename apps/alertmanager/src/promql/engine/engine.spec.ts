@@ -39,8 +39,34 @@ describe('PromqlEngine', () => {
   });
 
   it('answers a scalar and a string', () => {
-    expect(engine.instantQuery('1 + 2', 0)).toEqual({ type: 'scalar', t: 0, f: 3 });
-    expect(engine.instantQuery('"x"', 5)).toEqual({ type: 'string', t: 5, value: 'x' });
+    expect(engine.instantQuery('1 + 2', 0)).toEqual({
+      type: 'scalar',
+      t: 0,
+      f: 3,
+      warnings: [],
+      infos: [],
+    });
+    expect(engine.instantQuery('"x"', 5)).toEqual({
+      type: 'string',
+      t: 5,
+      value: 'x',
+      warnings: [],
+      infos: [],
+    });
+  });
+
+  it("answers with upstream's warnings and infos, positioned in the query", () => {
+    const result = engine.instantQuery('sum(rate(up[5m])) + quantile(1.5, up)', 20 * MINUTE);
+    expect(result.infos).toEqual([
+      'PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "up" (1:10)',
+    ]);
+    expect(result.warnings).toEqual([
+      'PromQL warning: quantile value should be between 0 and 1, got 1.5 (1:30)',
+    ]);
+    const ranged = engine.rangeQuery('sort(up)', 0, MINUTE, 15_000);
+    expect(ranged.warnings).toEqual([
+      'PromQL warning: sort is ineffective for range queries since results are always ordered by labels (1:1)',
+    ]);
   });
 
   it('answers a range query with one series per label set, sorted, without __name__ after rate', () => {

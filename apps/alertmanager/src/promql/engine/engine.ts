@@ -7,7 +7,8 @@ import type { Queryable } from '../../tsdb/queryable';
 import { PromqlEvalError } from './errors';
 import { Evaluator, mergeSameLabelset, type QueryContext } from './evaluator';
 import { resolveDurations } from './resolve-durations';
-import type { QueryResult, Series } from './values';
+import { Annotations } from './annotations';
+import type { EvalValue, QueryResult, QueryValue, Series } from './values';
 
 export interface EngineOptions {
   /** How far back an instant selector looks for a sample (`--query.lookback-delta`). */
@@ -47,8 +48,15 @@ export class PromqlEngine {
   instantQuery(query: string | Expr, timeMs: number): QueryResult {
     const parsed = typeof query === 'string' ? this.parse(query) : query;
     const expr = resolveDurations(parsed, { stepMs: 0, rangeMs: 0 });
-    const evaluator = new Evaluator(this.context(timeMs, timeMs, 0), timeMs, timeMs, 1);
-    const value = evaluator.eval(expr);
+    const context = this.context(timeMs, timeMs, 0);
+    const value = new Evaluator(context, timeMs, timeMs, 1).eval(expr);
+    return {
+      ...this.instantValue(expr, value, timeMs),
+      ...context.annotations.toStrings(typeof query === 'string' ? query : ''),
+    };
+  }
+
+  private instantValue(expr: Expr, value: EvalValue, timeMs: number): QueryValue {
     if (value.kind === 'string') return { type: 'string', t: timeMs, value: value.value };
     const series = cleanUp(value.series, typeOf(expr) === 'vector');
     switch (typeOf(expr)) {
@@ -78,11 +86,15 @@ export class PromqlEngine {
       throw new PromqlEvalError('zero or negative query resolution step widths are not accepted');
     if (endMs < startMs) throw new PromqlEvalError('end timestamp must not be before start time');
     const resolved = resolveDurations(expr, { stepMs, rangeMs: endMs - startMs });
-    const evaluator = new Evaluator(this.context(startMs, endMs, stepMs), startMs, endMs, stepMs);
-    const value = evaluator.eval(resolved);
+    const context = this.context(startMs, endMs, stepMs);
+    const value = new Evaluator(context, startMs, endMs, stepMs).eval(resolved);
     if (value.kind === 'string')
       throw new PromqlEvalError('string is not allowed in a range query');
-    return { type: 'matrix', series: sortSeries(cleanUp(value.series, false)) };
+    return {
+      type: 'matrix',
+      series: sortSeries(cleanUp(value.series, false)),
+      ...context.annotations.toStrings(typeof query === 'string' ? query : ''),
+    };
   }
 
   private context(start: number, end: number, step: number): QueryContext {
@@ -98,6 +110,7 @@ export class PromqlEngine {
       queryStepMs: step,
       defaultSubqueryStepMs,
       samples: 0,
+      annotations: new Annotations(),
     };
   }
 }

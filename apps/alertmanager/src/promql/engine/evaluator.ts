@@ -13,6 +13,8 @@ import { Labels, METRIC_NAME } from '../../tsdb/labels';
 import { SampleScratch, type Querier, type SampleRun } from '../../tsdb/queryable';
 import { compileRe2, RegexpSyntaxError } from '../../re2';
 import { aggregate } from './aggregation';
+import type { Annotations } from './annotations';
+import { goFormatG } from './float-math';
 import { evalInfo } from './info-function';
 import {
   scalarBinop,
@@ -44,6 +46,8 @@ export interface QueryContext {
   readonly defaultSubqueryStepMs: number;
   /** Points currently held, checked against `maxSamples`. */
   samples: number;
+  /** Warnings and infos about the answer. */
+  readonly annotations: Annotations;
 }
 
 /**
@@ -294,7 +298,16 @@ export class Evaluator {
     const fn = VECTOR_FUNCTIONS.get(name);
     if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
     const strings = expr.args.map(stringValue);
-    return this.rangeEval(expr.args, (vectors, ts) => fn({ vectors, strings, ts }));
+    if (name.startsWith('sort') && !this.isInstant) {
+      this.ctx.annotations.warn(
+        'sort is ineffective for range queries since results are always ordered by labels',
+        expr.pos,
+      );
+    }
+    const annotations = this.ctx.annotations;
+    return this.rangeEval(expr.args, (vectors, ts) =>
+      fn({ vectors, strings, ts, annotations, args: expr.args }),
+    );
   }
 
   /** `start()`, `end()`, `range()` and `step()`: the query's own, in seconds, at every depth. */
@@ -410,8 +423,30 @@ export class Evaluator {
       throw new PromqlEvalError(`unexpected range vector argument in call to "${name}"`);
     }
     this.hold(pointCount(out));
+    if (name === 'rate' || name === 'increase') this.noteNonCounters(out, expr.args[matrixIndex]);
+    if (name === 'quantile_over_time') {
+      const q = scalars[0]?.find((v) => Number.isNaN(v) || v < 0 || v > 1);
+      if (q !== undefined && out.length > 0) {
+        this.ctx.annotations.warn(
+          `quantile value should be between 0 and 1, got ${goFormatG(q)}`,
+          expr.args[0].pos,
+        );
+      }
+    }
     if (name === 'absent_over_time') return this.absentOverTime(out, arg);
     return out;
+  }
+
+  /** Upstream's info for `rate`/`increase` of a metric whose name does not say it is a counter. */
+  private noteNonCounters(out: Series[], arg: Expr): void {
+    for (const series of out) {
+      const name = series.metric.get(METRIC_NAME);
+      if (name === '' || /_(total|sum|count|bucket)$/.test(name)) continue;
+      this.ctx.annotations.info(
+        `metric might not be a counter, name does not end in _total/_sum/_count/_bucket: ${JSON.stringify(name)}`,
+        arg.pos,
+      );
+    }
   }
 
   /** A scalar argument's value at each step. */
@@ -537,6 +572,7 @@ export class Evaluator {
       } else params = this.scalarPerStep(expr.param);
     }
     const input = this.series(expr.expr);
+    if (params && expr.param) this.checkParams(expr, params);
     const result = aggregate(expr, input, {
       timestamps: this.timestamps,
       params,
@@ -546,6 +582,30 @@ export class Evaluator {
     this.release(pointCount(input));
     this.hold(pointCount(result));
     return result;
+  }
+
+  /** Upstream's warnings for a `quantile` φ or a `limit_ratio` ratio out of range. */
+  private checkParams(expr: AggregateExpr, params: number[]): void {
+    const pos = (expr.param as Expr).pos;
+    // Go's math.Max and math.Min: NaN wins.
+    let max = -Number.MAX_VALUE;
+    let min = Number.MAX_VALUE;
+    for (const p of params) {
+      max = Number.isNaN(p) || Number.isNaN(max) ? NaN : Math.max(max, p);
+      min = Number.isNaN(p) || Number.isNaN(min) ? NaN : Math.min(min, p);
+    }
+    const warn = (message: string) => this.ctx.annotations.warn(message, pos);
+    if (expr.op === 'quantile') {
+      if (params.some(Number.isNaN)) warn('quantile value should be between 0 and 1, got NaN');
+      if (max > 1) warn(`quantile value should be between 0 and 1, got ${goFormatG(max)}`);
+      if (min < 0) warn(`quantile value should be between 0 and 1, got ${goFormatG(min)}`);
+    }
+    if (expr.op === 'limit_ratio' && !params.some(Number.isNaN)) {
+      if (max > 1)
+        warn(`ratio value should be between -1 and 1, got ${goFormatG(max)}, capping to 1`);
+      if (min < -1)
+        warn(`ratio value should be between -1 and 1, got ${goFormatG(min)}, capping to -1`);
+    }
   }
 
   // ---- step-wise combination ----------------------------------------------------------------

@@ -76,6 +76,8 @@ export function formatOpenMetricsFloat(f: number): string {
 
 /** Go's `strconv.FormatFloat(f, 'g', -1, 64)`: exponent form below 1e-4 and from 1e21. */
 export function goFormatG(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
   if (f === 0) return Object.is(f, -0) ? '-0' : '0';
   const exponent = Math.floor(Math.log10(Math.abs(f)));
   if (exponent < -4 || exponent >= 21) {

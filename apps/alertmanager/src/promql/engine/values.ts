@@ -24,8 +24,13 @@ export type EvalValue =
   | { readonly kind: 'matrix'; readonly series: Series[] }
   | { readonly kind: 'string'; readonly value: string };
 
-/** A query's answer, shaped as upstream's API returns it. */
-export type QueryResult =
+/** A query's answer, shaped as upstream's API returns it, with its warnings and infos. */
+export type QueryResult = QueryValue & {
+  readonly warnings: readonly string[];
+  readonly infos: readonly string[];
+};
+
+export type QueryValue =
   | {
       readonly type: 'vector';
       readonly samples: readonly { metric: Labels; t: number; f: number }[];

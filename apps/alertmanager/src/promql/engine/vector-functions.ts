@@ -2,7 +2,9 @@ import { Labels } from '../../tsdb/labels';
 import { compareGoStrings } from '../../labels/label-set-format';
 import { compareLabels } from '../../tsdb/labels';
 import { bucketFraction, bucketQuantile, bucketsBySeries } from './classic-histogram';
-import { compareValues, formatOpenMetricsFloat } from './float-math';
+import { compareValues, formatOpenMetricsFloat, goFormatG } from './float-math';
+import type { Annotations } from './annotations';
+import type { Expr } from '../ast';
 import type { Sample, Vector } from './values';
 
 /** What a function over instant vectors sees at one step. */
@@ -12,6 +14,9 @@ export interface StepCall {
   /** The string arguments, by position. */
   readonly strings: readonly (string | undefined)[];
   readonly ts: number;
+  /** Where warnings and infos go, and the call's arguments for their positions. */
+  readonly annotations: Annotations;
+  readonly args: readonly Expr[];
 }
 
 export type VectorFunction = (call: StepCall) => Vector;
@@ -100,6 +105,51 @@ function sortByLabel(call: StepCall, descending: boolean): Vector {
 }
 
 const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** Upstream's warning for a φ outside [0, 1], at the argument's position. */
+function checkQuantile(call: StepCall, q: number, argIndex: number): void {
+  if (Number.isNaN(q) || q < 0 || q > 1) {
+    call.annotations.warn(
+      `quantile value should be between 0 and 1, got ${goFormatG(q)}`,
+      call.args[argIndex].pos,
+    );
+  }
+}
+
+/** Classic buckets of the vector argument, warning about buckets without a usable `le`. */
+function buckets(call: StepCall, argIndex: number) {
+  return bucketsBySeries(call.vectors[argIndex], (metricName, le) => {
+    const name = metricName === '' ? '' : ` for metric name ${JSON.stringify(metricName)}`;
+    call.annotations.warn(
+      `bucket label "le" is missing or has a malformed value of ${JSON.stringify(le)}${name}`,
+      call.args[argIndex].pos,
+    );
+  });
+}
+
+/** The φ-quantile of each histogram, noting where buckets had to be made monotonic. */
+function quantiles(
+  call: StepCall,
+  q: number,
+  groups: ReturnType<typeof buckets>,
+  labelled?: string,
+): Vector {
+  return groups.map(({ metric, buckets: b }) => ({
+    metric: labelled === undefined ? metric : metric.with(labelled, formatOpenMetricsFloat(q)),
+    f: bucketQuantile(q, b, (fix) =>
+      call.annotations.monotonicityFixed(
+        metric.get('__name__'),
+        call.args[labelled === undefined ? 1 : 0].pos,
+        call.ts,
+        fix.minBucket,
+        fix.maxBucket,
+        fix.maxDiff,
+      ),
+    ),
+    t: call.ts,
+    dropName: true,
+  }));
+}
 
 /** Functions over instant vectors and scalars, by name. */
 export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
@@ -191,32 +241,21 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
   [
     'histogram_quantile',
     (call) => {
+      if (call.vectors[0].length === 0) return [];
       const q = scalarArg(call, 0);
-      return bucketsBySeries(call.vectors[1]).map(({ metric, buckets }) => ({
-        metric,
-        f: bucketQuantile(q, buckets),
-        t: call.ts,
-        dropName: true,
-      }));
+      checkQuantile(call, q, 0);
+      return quantiles(call, q, buckets(call, 1));
     },
   ],
   [
     'histogram_quantiles',
     (call) => {
       const label = call.strings[1] ?? '';
-      const groups = bucketsBySeries(call.vectors[0]);
+      for (let i = 2; i < call.vectors.length; i++) checkQuantile(call, scalarArg(call, i), i);
+      const groups = buckets(call, 0);
       const out: Vector = [];
-      for (let i = 2; i < call.vectors.length; i++) {
-        const q = scalarArg(call, i);
-        for (const { metric, buckets } of groups) {
-          out.push({
-            metric: metric.with(label, formatOpenMetricsFloat(q)),
-            f: bucketQuantile(q, buckets),
-            t: call.ts,
-            dropName: true,
-          });
-        }
-      }
+      for (let i = 2; i < call.vectors.length; i++)
+        out.push(...quantiles(call, scalarArg(call, i), groups, label));
       return out;
     },
   ],
@@ -225,9 +264,9 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
     (call) => {
       const lower = scalarArg(call, 0);
       const upper = scalarArg(call, 1);
-      return bucketsBySeries(call.vectors[2]).map(({ metric, buckets }) => ({
+      return buckets(call, 2).map(({ metric, buckets: b }) => ({
         metric,
-        f: bucketFraction(lower, upper, buckets),
+        f: bucketFraction(lower, upper, b),
         t: call.ts,
         dropName: true,
       }));

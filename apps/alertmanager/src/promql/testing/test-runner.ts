@@ -2,9 +2,15 @@ import { compareLabels, METRIC_NAME, type Labels } from '../../tsdb/labels';
 import { MemoryStore } from '../../tsdb/memory-store';
 import { PromqlEngine } from '../engine/engine';
 import { almostEqual } from '../engine/float-math';
-import type { QueryResult } from '../engine/values';
+import type { QueryResult, QueryValue } from '../engine/values';
 import { PromqlParseError } from '../parser/parse-error';
-import type { EvalCommand, ExpectedSeries, LoadCommand, TestCommand } from './test-script';
+import type {
+  AnnotationExpectation,
+  EvalCommand,
+  ExpectedSeries,
+  LoadCommand,
+  TestCommand,
+} from './test-script';
 
 /** Relative error allowed between an expected and a computed value, as upstream's tests. */
 const EPSILON = 0.000001;
@@ -131,14 +137,42 @@ function runEval(
   if (problem === undefined && !command.range && !command.rangeVector && !command.ordered) {
     problem = compareRangeMode(engine, command, result);
   }
-  if (problem === undefined) {
-    if (command.annotations.length > 0) {
-      return { status: 'partial', line, expr, reason: `expects ${command.annotations.join('; ')}` };
-    }
-    return { status: 'passed', line, expr };
-  }
+  if (problem === undefined) problem = checkAnnotations(command, result);
+  if (problem === undefined) return { status: 'passed', line, expr };
   if (loadProblem) return unsupported(`${loadProblem}: ${problem}`);
   return failed(problem);
+}
+
+/** Upstream's checks of warnings and infos against an eval's expectations. */
+function checkAnnotations(command: EvalCommand, result: QueryResult): string | undefined {
+  const matches = (e: AnnotationExpectation, text: string) =>
+    e.match === undefined ||
+    (e.match.mode === 'msg' ? e.match.text === text : new RegExp(e.match.text).test(text));
+  for (const [type, actual] of [
+    ['warn', result.warnings],
+    ['info', result.infos],
+  ] as const) {
+    const expected = command.annotations.filter((a) => a.type === type);
+    if (expected.some((a) => a.fromModifier) && actual.length === 0)
+      return `expected ${type} annotations but got none`;
+    const explicit = expected.filter((a) => !a.fromModifier);
+    if (explicit.length > 0) {
+      if (actual.length === 0) return `expected ${type} annotations but none were found`;
+      for (const e of explicit) {
+        if (!actual.some((text) => matches(e, text))) {
+          return `expected ${type} annotation matching ${JSON.stringify(e.match?.text ?? '')}, found: ${JSON.stringify(actual)}`;
+        }
+      }
+      for (const text of actual) {
+        if (!explicit.some((e) => matches(e, text)))
+          return `unexpected ${type} annotation ${JSON.stringify(text)}`;
+      }
+    }
+    if (command.annotations.some((a) => a.type === `no_${type}`) && actual.length > 0) {
+      return `unexpected ${type} annotations: ${JSON.stringify(actual)}`;
+    }
+  }
+  return undefined;
 }
 
 function checkFailure(command: EvalCommand, message: string): string | undefined {
@@ -176,7 +210,7 @@ function compareRangeMode(
     const i = s.t.indexOf(command.atMs);
     return i < 0 ? [] : [{ metric: s.metric, t: command.atMs, f: s.f[i] }];
   });
-  const asInstant: QueryResult =
+  const asInstant: QueryValue =
     instant.type === 'scalar'
       ? { type: 'scalar', t: command.atMs, f: samples[0]?.f ?? NaN }
       : { type: 'vector', samples };
@@ -184,7 +218,7 @@ function compareRangeMode(
   return problem === undefined ? undefined : `range mode: ${problem}`;
 }
 
-function compare(command: EvalCommand, result: QueryResult): string | undefined {
+function compare(command: EvalCommand, result: QueryValue): string | undefined {
   if (command.expectString !== undefined) {
     if (result.type !== 'string') return `expected string, got ${result.type}`;
     return result.value === command.expectString

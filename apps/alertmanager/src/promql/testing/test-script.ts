@@ -32,7 +32,8 @@ export interface EvalCommand {
   readonly failMessage: string | undefined;
   readonly failPattern: RegExp | undefined;
   readonly ordered: boolean;
-  readonly annotations: readonly string[];
+  /** `expect warn|info|no_warn|no_info [msg:|regex:]` lines, and `eval_warn`/`eval_info`. */
+  readonly annotations: readonly AnnotationExpectation[];
   readonly expectScalar: number | undefined;
   readonly expectString: string | undefined;
   /** `expect range vector from .. to .. step ..` for an instant query returning a range vector. */
@@ -40,6 +41,14 @@ export interface EvalCommand {
   readonly expected: ExpectedSeries[];
   /** Why the expected results cannot be read (native histograms), if so. */
   readonly unsupported: string | undefined;
+}
+
+export interface AnnotationExpectation {
+  readonly type: 'warn' | 'info' | 'no_warn' | 'no_info';
+  /** Absent: any annotation of the type; `msg`: exactly this text; `regex`: matching it. */
+  readonly match?: { readonly mode: 'msg' | 'regex'; readonly text: string };
+  /** From `eval_warn` / `eval_info`: at least one, whatever they say. */
+  readonly fromModifier?: boolean;
 }
 
 export type TestCommand =
@@ -123,7 +132,8 @@ function readEval(lines: string[], at: number, commands: TestCommand[]): number 
   let expectString: string | undefined;
   let rangeVector: EvalCommand['rangeVector'];
   let unsupported: string | undefined;
-  const annotations: string[] = modifier === 'warn' || modifier === 'info' ? [modifier] : [];
+  const annotations: AnnotationExpectation[] =
+    modifier === 'warn' || modifier === 'info' ? [{ type: modifier, fromModifier: true }] : [];
   const expected: ExpectedSeries[] = [];
   const body = block(lines, at);
   let position = 0;
@@ -158,7 +168,12 @@ function readEval(lines: string[], at: number, commands: TestCommand[]): number 
         if (e[2] === 'msg') failMessage = e[3].trim();
         if (e[2] === 'regex') failPattern = new RegExp(e[3].trim());
       } else if (e[1] === 'ordered') ordered = true;
-      else if (e[1] === 'warn' || e[1] === 'info') annotations.push(def);
+      else {
+        const type = e[1] as AnnotationExpectation['type'];
+        annotations.push(
+          e[2] ? { type, match: { mode: e[2] as 'msg' | 'regex', text: e[3].trim() } } : { type },
+        );
+      }
       continue;
     }
     const scalar = goNumber(def);
