@@ -17,13 +17,6 @@ const EPSILON = 0.000001;
 
 export type EvalOutcome =
   | { readonly status: 'passed'; readonly line: number; readonly expr: string }
-  /** The values are right, but the eval also expects warnings or infos, which are not emitted yet. */
-  | {
-      readonly status: 'partial';
-      readonly line: number;
-      readonly expr: string;
-      readonly reason: string;
-    }
   | {
       readonly status: 'failed';
       readonly line: number;
