@@ -28,7 +28,7 @@ const EMPTY: SampleRun = { t: new Float64Array(0), v: new Float64Array(0), stale
 export const RECENT_SAMPLES = 32;
 
 /**
- * One series' samples, compressed in Gorilla-style XOR chunks of up to 120 samples (about 1.3
+ * One series' samples, compressed in Gorilla-style XOR chunks of up to 240 samples (about 1.3
  * bytes a sample for regular scrapes): no object per sample. Staleness markers are kept apart
  * from NaN values.
  */

@@ -2,6 +2,7 @@ import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
+import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { Labels } from './labels';
 import { MetricStorage } from './metric-storage';
 
@@ -114,7 +115,7 @@ describe('MetricStorage', () => {
     const kept = samplesOf(second, errors);
     expect(kept[kept.length - 1]).toEqual([1203 * 15_000, 2406]);
     // Whole chunks older than two hours are gone; the rest, and the samples after, are back.
-    expect(kept[0][0]).toBeGreaterThanOrEqual(1200 * 15_000 - 2 * HOUR - 120 * 15_000);
+    expect(kept[0][0]).toBeGreaterThanOrEqual(1200 * 15_000 - 2 * HOUR - SAMPLES_PER_CHUNK * 15_000);
     expect(kept[0][0]).toBeLessThanOrEqual(1200 * 15_000 - 2 * HOUR);
     expect(second.store.get(old)).toBeUndefined();
     await second.close();

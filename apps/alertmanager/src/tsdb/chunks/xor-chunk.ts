@@ -1,7 +1,7 @@
 import { BitReader, BitWriter } from './bit-stream';
 
-/** Samples a chunk holds before it is closed, as upstream's head chunks. */
-export const SAMPLES_PER_CHUNK = 120;
+/** Samples a chunk holds before it is closed: an hour at 15 s, as long as upstream 2.x cuts them. */
+export const SAMPLES_PER_CHUNK = 240;
 
 /** The staleness marker's bit pattern (a NaN that is not the NaN arithmetic makes). */
 const STALE_HI = 0x7ff00000;
