@@ -21,7 +21,21 @@ describe("PromQL conformance on Prometheus's test files", () => {
         .filter((o) => o.status === 'failed')
         .map((o) => `${c.file}:${o.line} ${o.expr}\n    ${o.reason}`),
     );
-    console.log(`${formatCounts(counts)}\n\nfailing evals:\n${failures.join('\n')}`);
+    // Evals left out, by why: the file and line of each, so none is skipped silently.
+    const unsupported = new Map<string, string[]>();
+    for (const c of counts) {
+      for (const o of c.outcomes) {
+        if (o.status !== 'unsupported') continue;
+        const why = o.reason.split(':')[0];
+        unsupported.set(why, [...(unsupported.get(why) ?? []), `${c.file}:${o.line}`]);
+      }
+    }
+    const left = [...unsupported].map(
+      ([why, where]) => `${why} (${where.length}): ${where.join(' ')}`,
+    );
+    console.log(
+      `${formatCounts(counts)}\n\nfailing evals:\n${failures.join('\n') || '(none)'}\n\nunsupported evals:\n${left.join('\n')}`,
+    );
     const regressions = counts
       .filter((c) => c.passed < (BASELINE[c.file] ?? 0))
       .map((c) => `${c.file}: ${c.passed} passed, baseline ${BASELINE[c.file]}`);
