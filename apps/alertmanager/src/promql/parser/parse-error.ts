@@ -4,6 +4,8 @@ import type { PositionRange } from '../ast';
 export interface ParseProblem {
   readonly pos: PositionRange;
   readonly message: string;
+  /** True for a problem of the grammar's structure (found while reading tokens, not after). */
+  readonly syntax?: boolean;
 }
 
 /**

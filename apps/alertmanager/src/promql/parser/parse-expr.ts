@@ -2,6 +2,7 @@ import { parser } from '@prometheus-io/lezer-promql';
 import type { Expr } from '../ast';
 import { checkTypes } from './check-types';
 import { grammarInput, STAND_INS } from './grammar-input';
+import { lexicalProblem } from './lexical-check';
 import { PromqlParseError } from './parse-error';
 import { SyntaxTreeReader, type ParserOptions } from './syntax-tree';
 
@@ -20,6 +21,12 @@ export function parseExpr(input: string, options: ParserOptions = {}): Expr {
     if (standIn === undefined) break;
     text = text.slice(0, read.pos.start) + standIn + text.slice(read.pos.end);
     read = new SyntaxTreeReader(input, options).read(parser.parse(text).topNode);
+  }
+  // Upstream's lexer reports its own errors as the parser reaches them: first, unless the
+  // grammar stumbled earlier in the query.
+  const lexical = lexicalProblem(input);
+  if (lexical && ('kind' in read || !read.syntax || lexical.pos.start <= read.pos.start)) {
+    throw new PromqlParseError(input, [lexical]);
   }
   if (!('kind' in read)) throw new PromqlParseError(input, [read]);
   const problems = checkTypes(read, input);

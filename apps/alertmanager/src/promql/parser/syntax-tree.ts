@@ -112,10 +112,11 @@ export class SyntaxTreeReader {
           );
         }
         const parent = cursor.node.parent;
-        throw this.stop(
-          { start: at, end: Math.max(cursor.to, at + 1) },
-          `unexpected ${describeTokenAt(this.input, at)}${contextOf(parent)}`,
-        );
+        throw new Stop({
+          pos: { start: at, end: Math.max(cursor.to, at + 1) },
+          message: `unexpected ${describeTokenAt(this.input, at)}${contextOf(parent)}`,
+          syntax: true,
+        });
       }
     } while (cursor.next());
   }

@@ -1,36 +1,9 @@
-/** Operators and punctuation as upstream's lexer names them in "unexpected ..." messages. */
-const SYMBOLS = [
-  '==',
-  '!=',
-  '>=',
-  '<=',
-  '=~',
-  '!~',
-  '=',
-  '>',
-  '<',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  '^',
-  '@',
-  '(',
-  ')',
-  '{',
-  '}',
-  '[',
-  ']',
-  ',',
-  ':',
-];
+/** Operators, as upstream's lexer items print them: `<op:+>`. */
+const OPERATORS = ['==', '!=', '>=', '<=', '=~', '!~', '>', '<', '+', '-', '*', '/', '%', '^', '@'];
+/** Punctuation, printed quoted: `"}"`. */
+const PUNCTUATION = ['=', '(', ')', '{', '}', '[', ']', ',', ':'];
 
 const KEYWORDS = new Set([
-  'and',
-  'or',
-  'unless',
-  'atan2',
   'by',
   'without',
   'on',
@@ -39,6 +12,9 @@ const KEYWORDS = new Set([
   'group_right',
   'bool',
   'offset',
+]);
+const WORD_OPERATORS = new Set(['and', 'or', 'unless', 'atan2']);
+const AGGREGATORS = new Set([
   'sum',
   'avg',
   'count',
@@ -55,24 +31,22 @@ const KEYWORDS = new Set([
   'limit_ratio',
 ]);
 
-/** The token starting at `at`, described as upstream's lexer item (`identifier "foo"`, `"+"`). */
+/** The token starting at `at`, described as upstream's lexer item (`identifier "foo"`, `<op:+>`). */
 export function describeTokenAt(input: string, at: number): string {
   let i = at;
   while (i < input.length && /\s/.test(input[i])) i++;
   if (i >= input.length) return 'end of input';
   const rest = input.slice(i);
-  const symbol = SYMBOLS.find((s) => rest.startsWith(s));
-  if (symbol === '{') return 'left brace';
-  if (symbol === '}') return 'right brace';
-  if (symbol === '(') return 'left parenthesis';
-  if (symbol === ')') return 'right parenthesis';
-  if (symbol === '[') return 'left bracket';
-  if (symbol === ']') return 'right bracket';
-  if (symbol === ',') return 'comma';
-  if (symbol !== undefined) return `"${symbol}"`;
+  const operator = OPERATORS.find((s) => rest.startsWith(s));
+  if (operator !== undefined) return `<op:${operator}>`;
+  const punctuation = PUNCTUATION.find((s) => rest.startsWith(s));
+  if (punctuation !== undefined) return `"${punctuation}"`;
   const word = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(rest)?.[0];
   if (word !== undefined) {
-    if (KEYWORDS.has(word.toLowerCase())) return `<${word.toLowerCase()}>`;
+    const lower = word.toLowerCase();
+    if (KEYWORDS.has(lower)) return `<${lower}>`;
+    if (WORD_OPERATORS.has(lower)) return `<op:${lower}>`;
+    if (AGGREGATORS.has(lower)) return `<aggr:${lower}>`;
     return `identifier "${word}"`;
   }
   const number = /^[0-9.][0-9a-zA-Z_.]*/.exec(rest)?.[0];
