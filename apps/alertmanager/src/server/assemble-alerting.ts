@@ -15,6 +15,7 @@ import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
 import { SERVER_DEFAULTS } from './server-options';
 import { AlertIntake } from '../alerts/alert-intake';
+import { MetricStorage } from '../tsdb';
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -38,12 +39,15 @@ export interface AssembledAlerting {
   start(): Promise<void>;
   /** Stops notifying, then writes the stores kept on disk. */
   close(): Promise<void>;
+  /** The metric store under `--storage.path`, which rule evaluation and scraping append to. */
+  metricStorage: MetricStorage;
 }
 
 /**
  * Opens the stores kept under `--storage.path` and wires the alert store, the silences (the
- * pipeline's silencer and the API's), the notification log, the alerting graph (rebuilt on every
- * reload), periodic maintenance (with silence GC and snapshots) and the API's logic together.
+ * pipeline's silencer and the API's), the notification log, the metric store (samples kept for
+ * `--data.retention`, checkpointed at maintenance), the alerting graph (rebuilt on every reload),
+ * periodic maintenance (with silence GC and snapshots) and the API's logic together.
  */
 export async function assembleAlerting(inputs: AlertingInputs): Promise<AssembledAlerting> {
   const { options, registry, reloader, clock, logger } = inputs;
@@ -60,6 +64,12 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     retentionMs: options.dataRetention,
     limits: { maxSilences: options.maxSilences, maxSilenceSizeBytes: options.maxSilenceSizeBytes },
     logger,
+  });
+  const metricStorage = await MetricStorage.open({
+    dir: options.storagePath,
+    retentionMs: options.dataRetention,
+    syncIntervalMs: 200,
+    logger: logger.with({ component: 'metric store' }),
   });
   const scheduler = realScheduler(clock);
   const graph = new AlertingGraph({
@@ -95,6 +105,11 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
         intervalMs: options.maintenanceInterval,
         run: (now) => nflog.maintenance(now),
       },
+      {
+        name: 'metrics',
+        intervalMs: options.maintenanceInterval,
+        run: async (now) => void (await metricStorage.checkpoint(now)),
+      },
     ],
     clock,
     scheduler,
@@ -118,6 +133,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
   const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
   return {
     apiParts: { alertIntake, alertsApi, statusApi, silencesApi },
+    metricStorage,
     start: async () => {
       await reloader.subscribe(graph);
       maintenance.start();
@@ -128,6 +144,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       await store.close();
       await silences.close();
       await nflog.close(clock.now());
+      await metricStorage.close();
     },
   };
 }

@@ -3,3 +3,5 @@ export type { Querier, Queryable, SampleRun, SelectedSeries, SeriesMatcher } fro
 export { SampleScratch } from './queryable';
 export { MemoryStore } from './memory-store';
 export { MemorySeries, SampleRejectedError } from './memory-series';
+export { MetricAppender, MetricStorage } from './metric-storage';
+export type { AppendResult, MetricStorageOptions } from './metric-storage';

@@ -115,7 +115,9 @@ describe('MetricStorage', () => {
     const kept = samplesOf(second, errors);
     expect(kept[kept.length - 1]).toEqual([1203 * 15_000, 2406]);
     // Whole chunks older than two hours are gone; the rest, and the samples after, are back.
-    expect(kept[0][0]).toBeGreaterThanOrEqual(1200 * 15_000 - 2 * HOUR - SAMPLES_PER_CHUNK * 15_000);
+    expect(kept[0][0]).toBeGreaterThanOrEqual(
+      1200 * 15_000 - 2 * HOUR - SAMPLES_PER_CHUNK * 15_000,
+    );
     expect(kept[0][0]).toBeLessThanOrEqual(1200 * 15_000 - 2 * HOUR);
     expect(second.store.get(old)).toBeUndefined();
     await second.close();
