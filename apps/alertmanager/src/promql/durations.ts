@@ -1,4 +1,5 @@
 import type { PositionRange } from './ast';
+import { goPow } from './engine/float-math';
 
 /**
  * A duration written as arithmetic (`[5m + step()]`, `offset -min_of(step(), 1s)`), in seconds as
@@ -112,9 +113,4 @@ export function durationMs(seconds: number, allowNegative: boolean, pos: Positio
   if (Math.abs(seconds) > 9223372036.854776)
     throw new DurationError(pos, 'duration is out of range');
   return Math.trunc(seconds * 1000);
-}
-
-function goPow(x: number, y: number): number {
-  if (y === 0 || x === 1) return 1;
-  return x ** y;
 }

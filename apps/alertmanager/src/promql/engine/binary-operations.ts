@@ -1,6 +1,7 @@
 import type { BinaryOp, VectorMatching } from '../ast';
 import { METRIC_NAME, type Labels } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
+import { goPow } from './float-math';
 import type { Sample, Vector } from './values';
 
 const COMPARISONS = new Set<BinaryOp>(['==', '!=', '>', '<', '>=', '<=']);
@@ -20,13 +21,6 @@ export function changesMetricSchema(op: BinaryOp): boolean {
 
 export function isComparison(op: BinaryOp): boolean {
   return COMPARISONS.has(op);
-}
-
-/** Go's `math.Pow`, which differs from `**` for a few special cases (`1 ** NaN` is 1 in Go). */
-export function goPow(x: number, y: number): number {
-  if (y === 0 || x === 1) return 1;
-  if (x === -1 && !Number.isFinite(y) && !Number.isNaN(y)) return 1;
-  return x ** y;
 }
 
 /** Go's `math.Mod`: the sign of the dividend, as JavaScript's `%`. */

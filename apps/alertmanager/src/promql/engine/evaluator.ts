@@ -16,6 +16,7 @@ import { aggregate } from './aggregation';
 import type { Annotations } from './annotations';
 import { goFormatG } from './float-math';
 import { evalInfo } from './info-function';
+import { firstAfter } from './time-search';
 import {
   scalarBinop,
   vectorAnd,
@@ -162,7 +163,7 @@ export class Evaluator {
       const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
       for (const ts of this.timestamps) {
         const ref = this.refTime(ts, selector.at, selector.offsetMs);
-        const i = lastAtOrBefore(run.t, ref);
+        const i = firstAfter(run.t, ref) - 1;
         if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
         series.t.push(ts);
         // For `timestamp()` the sample's time in seconds; for `info()` in milliseconds.
@@ -695,30 +696,6 @@ function pointCount(series: readonly Series[]): number {
 function sampleAt(series: Series, ts: number): Sample[] {
   const i = series.t.indexOf(ts);
   return i < 0 ? [] : [{ metric: series.metric, f: series.f[i], t: ts, dropName: series.dropName }];
-}
-
-/** Index of the last timestamp `<= ref`, or -1. */
-function lastAtOrBefore(t: Float64Array, ref: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid] <= ref) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
-/** Index of the first timestamp `> ts`. */
-function firstAfter(t: Float64Array, ts: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid] <= ts) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A stored run with its staleness markers left out (copied only when it has any). */

@@ -88,3 +88,10 @@ export function goFormatG(f: number): string {
   }
   return String(f);
 }
+
+/** Go's `math.Pow`, which differs from `**` for a few special cases (`1 ** NaN` is 1 in Go). */
+export function goPow(x: number, y: number): number {
+  if (y === 0 || x === 1) return 1;
+  if (x === -1 && !Number.isFinite(y) && !Number.isNaN(y)) return 1;
+  return x ** y;
+}

@@ -1,4 +1,5 @@
 import { PromqlEvalError } from './errors';
+import { firstAfter, firstAtOrAfter } from './time-search';
 import { compareValues, goF, kahanInc, quantile } from './float-math';
 
 /** A series' samples in one step's window, and what the function needs to know of it. */
@@ -25,18 +26,6 @@ export interface Window {
 export const ANCHORED_SAFE = ['changes', 'delta', 'increase', 'rate', 'resets'];
 export const SMOOTHED_SAFE = ['delta', 'increase', 'rate'];
 
-/** Index of the first timestamp `> ts` (or `>= ts` with `inclusive`). */
-function search(t: Float64Array, ts: number, inclusive: boolean): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (inclusive ? t[mid] < ts : t[mid] <= ts) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 function interpolate(
   t1: number,
   y1: number,
@@ -57,8 +46,8 @@ function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | 
   const { t, f, rangeStart, rangeEnd } = w;
   const smoothed = w.smoothed === true;
   let last = t.length - 1;
-  let first = Math.max(0, search(t.subarray(0, last), rangeStart, false) - 1);
-  if (smoothed) last = search(t.subarray(0, last), rangeEnd, true);
+  let first = Math.max(0, firstAfter(t.subarray(0, last), rangeStart) - 1);
+  if (smoothed) last = firstAtOrAfter(t.subarray(0, last), rangeEnd);
   if (t[last] <= rangeStart) return undefined;
   if (smoothed && t[first] > rangeEnd) return undefined;
   const left =
@@ -87,7 +76,7 @@ function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | 
 /** Where `changes` and `resets` start: with `anchored`, at the last sample at or before the range. */
 function firstIndex(w: Window): number | undefined {
   if (!w.anchored) return 0;
-  const lastBefore = search(w.t, w.rangeStart, false) - 1;
+  const lastBefore = firstAfter(w.t, w.rangeStart) - 1;
   if (lastBefore + 1 >= w.t.length) return undefined;
   return lastBefore < 0 ? 0 : lastBefore;
 }
