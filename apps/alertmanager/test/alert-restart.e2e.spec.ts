@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
 import { isoIn, postAlerts } from './support/alerts-client';
-import { ALERTMANAGER_BIN } from './support/server-process';
+import { ALERTMANAGER_BIN, hasListened } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 
 /**
@@ -35,7 +35,7 @@ describe('restart and reload in the middle of a group', () => {
     ]);
     await waitFor('the server', async () => {
       if (proc.child.exitCode !== null) throw new Error(proc.output());
-      return (await fetch(`http://127.0.0.1:${port}/-/ready`)).status === 200;
+      return hasListened(proc) && (await fetch(`http://127.0.0.1:${port}/-/ready`)).status === 200;
     });
     return proc;
   }

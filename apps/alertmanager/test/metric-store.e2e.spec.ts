@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
-import { ALERTMANAGER_BIN } from './support/server-process';
+import { ALERTMANAGER_BIN, hasListened } from './support/server-process';
 
 /**
  * The metric store lives under `--storage.path` beside the alerts and silences: the server opens
@@ -26,7 +26,7 @@ describe('the metric store under --storage.path', () => {
     ]);
     await waitFor('the server', async () => {
       if (proc.child.exitCode !== null) throw new Error(proc.output());
-      return (await fetch(`http://127.0.0.1:${port}/-/ready`)).status === 200;
+      return hasListened(proc) && (await fetch(`http://127.0.0.1:${port}/-/ready`)).status === 200;
     });
     return proc;
   }

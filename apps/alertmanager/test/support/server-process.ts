@@ -52,7 +52,9 @@ export async function startServerProcess(
   try {
     await waitFor(`the server on ${url}`, async () => {
       if (proc.child.exitCode !== null) throw new Error(`exited early:\n${proc.output()}`);
-      return readiness.ready(url);
+      // Only once this process says it listens is the port its own: another server that took the
+      // same free port first would answer the probe too.
+      return hasListened(proc) && readiness.ready(url);
     });
   } catch (error) {
     await proc.stop('SIGKILL');
@@ -69,6 +71,11 @@ export async function startServerProcess(
       return code;
     },
   };
+}
+
+/** Whether the server process has logged that it listens (after binding its port). */
+export function hasListened(proc: RunningProcess): boolean {
+  return /msg=Listening|"msg":"Listening"/.test(proc.output());
 }
 
 /** Reads one sample's value from a Prometheus text exposition. */
