@@ -159,6 +159,34 @@ export const amtoolCommand: CommandSpec = {
       defaultCommand: 'routes',
       commands: [CONFIG_ROUTES],
     },
+    {
+      name: 'check',
+      help: 'Check Prometheus rule files, as promtool does.',
+      commands: [
+        {
+          name: 'rules',
+          help: 'Check if the rule files are valid or not.',
+          flags: [
+            {
+              name: 'lint',
+              kind: 'enum',
+              values: ['all', 'duplicate-rules', 'none'],
+              default: 'duplicate-rules',
+              help: 'Linting checks to apply. Available options are: all, duplicate-rules, none. Use --lint=none to disable linting',
+            },
+            { name: 'lint-fatal', kind: 'bool', help: 'Make lint errors exit with exit code 3.' },
+          ],
+          args: [
+            {
+              name: 'rule-files',
+              help: 'The rule files to check.',
+              variadic: true,
+              required: true,
+            },
+          ],
+        },
+      ],
+    },
     SILENCE_COMMAND,
     TEMPLATE_COMMAND,
   ],

@@ -7,6 +7,7 @@ import { amtoolCommand } from './amtool-command';
 import type { AmtoolTarget } from './amtool-http';
 import { amtoolTarget, checkExistingFile } from './amtool-target';
 import { runCheckConfig } from './check-config.command';
+import { runCheckRules } from './check-rules.command';
 import { loadRoutingConfig, runRoutesShow, runRoutesTest } from './config-routes.command';
 import { CommandLineError, type ParsedCommandLine } from './flags/flag-spec';
 import { parseCommandLine } from './flags/parse-command-line';
@@ -56,6 +57,13 @@ export async function run(
   switch (parsed.command.join(' ')) {
     case 'check-config':
       return runCheckConfig(parsed.args['check-files'] as string[], out);
+    case 'check rules':
+      return runCheckRules(
+        parsed.args['rule-files'] as string[],
+        { lint: str(parsed, 'lint'), lintFatal: bool(parsed, 'lint-fatal') },
+        out,
+        err,
+      );
     case 'alert query':
       return runAlertQuery(
         await target(parsed),

@@ -8,3 +8,4 @@ export { sampleTemplateData } from './sample-data';
 export type { Value } from './exec/values';
 export { amtoolSampleData, templateDataFromJson } from './template-data-json';
 export type { TemplateDataJson } from './template-data-json';
+export { templateSyntaxProblem } from './template-syntax';

@@ -1,0 +1,4 @@
+export { parseRuleFile } from './rule-file';
+export type { AlertingRule, RecordingRule, Rule, RuleFileResult, RuleGroup } from './rule-file';
+export { duplicateRules, type DuplicateRule } from './duplicate-rules';
+export { PROMETHEUS_TEMPLATE_FUNCTIONS, templateParseProblem } from './rule-templates';
