@@ -9,3 +9,6 @@ export type { Value } from './exec/values';
 export { amtoolSampleData, templateDataFromJson } from './template-data-json';
 export type { TemplateDataJson } from './template-data-json';
 export { templateSyntaxProblem } from './template-syntax';
+export { humanize, humanize1024, prometheusFuncs } from './funcs/prometheus-funcs';
+export type { PrometheusTemplateContext, QuerySample } from './funcs/prometheus-funcs';
+export { GoFloat, GoMap } from './exec/values';

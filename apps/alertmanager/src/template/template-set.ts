@@ -1,6 +1,6 @@
 import { ExecState, type OutputMode } from './exec/exec-state';
 import { walkList } from './exec/exec-nodes';
-import type { FuncMap } from './exec/template-func';
+import type { FuncMap, TemplateFunc } from './exec/template-func';
 import type { Value } from './exec/values';
 import { alertmanagerFuncs } from './funcs/alertmanager-funcs';
 import { BUILTINS } from './funcs/builtins';
@@ -20,6 +20,11 @@ export interface ExecuteOptions {
   now: number;
   /** `html` escapes values like Go's `html/template` (email bodies); default `text`. */
   mode?: OutputMode;
+  /**
+   * The functions besides Go's builtins, when not Alertmanager's (Prometheus's rule templates).
+   * Parsing then must have known these names too (see {@link TemplateSet.with}).
+   */
+  functions?: Readonly<Record<string, TemplateFunc>>;
 }
 
 /**
@@ -35,10 +40,13 @@ export class TemplateSet {
     return new TemplateSet(new Map());
   }
 
-  /** A new set with the templates of `source` (parsed as template `name`) added. */
-  with(name: string, source: string): TemplateSet {
+  /**
+   * A new set with the templates of `source` (parsed as template `name`) added; calls must name
+   * a builtin or one of `functions` (default: Alertmanager's).
+   */
+  with(name: string, source: string, functions: ReadonlySet<string> = FUNCTION_NAMES): TemplateSet {
     const trees = new Map(this.trees);
-    for (const tree of parseTemplate(name, source, (f) => FUNCTION_NAMES.has(f))) {
+    for (const tree of parseTemplate(name, source, (f) => f in BUILTINS || functions.has(f))) {
       // As Go's AddParseTree: an empty body never replaces a definition.
       const empty = tree.root.nodes.every((n) => n.kind === 'text' && n.text.trim() === '');
       if (!empty || !trees.has(tree.name)) trees.set(tree.name, tree);
@@ -62,7 +70,10 @@ export class TemplateSet {
     if (!tree)
       throw TemplateError.plain(`no template ${JSON.stringify(name)} associated with template ""`);
     const funcs: FuncMap = new Map(
-      Object.entries({ ...BUILTINS, ...alertmanagerFuncs(() => options.now) }),
+      Object.entries({
+        ...BUILTINS,
+        ...(options.functions ?? alertmanagerFuncs(() => options.now)),
+      }),
     );
     const state = new ExecState(this.trees, funcs, options.mode ?? 'text', tree);
     state.vars.push({ name: '$', value: data });

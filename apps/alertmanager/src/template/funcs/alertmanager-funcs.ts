@@ -69,7 +69,7 @@ export function alertmanagerFuncs(now: () => number): Record<string, TemplateFun
   };
 }
 
-function toSeconds(v: Value): number {
+export function toSeconds(v: Value): number {
   if (typeof v === 'number') return v;
   if (v instanceof GoFloat) return v.value;
   if (typeof v === 'string') {

@@ -37,8 +37,11 @@ function digits(v: number, prec: number): { digits: string; exp: number } {
   let text = prec < 0 ? v.toExponential() : v.toExponential(Math.max(prec - 1, 0));
   if (prec > 0) {
     const exact = v.toExponential(Math.min(prec + 30, 100));
-    const mantissa = halfEven(text.split('e')[0], exact.split('e')[0], prec);
-    text = `${mantissa}e${exact.split('e')[1]}`;
+    const rounded = text.split('e')[0];
+    const mantissa = halfEven(rounded, exact.split('e')[0], prec);
+    // A tie kept down keeps the exact exponent; otherwise the rounded text stands, with its
+    // own exponent (rounding 999.95 up carries into a new digit: 1.000e+3).
+    if (mantissa !== rounded) text = `${mantissa}e${exact.split('e')[1]}`;
   }
   const [mantissa, exp] = text.split('e');
   return { digits: mantissa.replace('.', '').replace('-', ''), exp: Number(exp) };
