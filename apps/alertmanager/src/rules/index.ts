@@ -13,3 +13,13 @@ export {
   type RuleAlert,
   type RuleSeries,
 } from './alerting-rule-state';
+export { expandRuleTemplate, type RuleTemplateData } from './rule-templates';
+export { GroupEvaluator } from './group-evaluator';
+export type {
+  GroupEvaluation,
+  RuleAlertNotification,
+  RuleEnvironment,
+  RuleHealth,
+  RuleStatus,
+} from './group-evaluator';
+export { firstSlotAfter, groupOffsetNs, nextSlot, slotAtOrBefore } from './evaluation-slots';

@@ -1,0 +1,213 @@
+import { formatExprForLink } from './expr-link';
+import type { PromqlEngine, QueryResult } from '../promql';
+import { Labels, METRIC_NAME } from '../tsdb/labels';
+import type { MetricStorage } from '../tsdb/metric-storage';
+import { AlertingRuleState, RuleEvaluationError, type OutgoingAlert } from './alerting-rule-state';
+import type { AlertingRule, RecordingRule, Rule, RuleGroup } from './rule-file';
+import { expandRuleTemplate } from './rule-templates';
+
+/** What evaluating rules needs from the server. */
+export interface RuleEnvironment {
+  readonly engine: PromqlEngine;
+  readonly storage: Pick<MetricStorage, 'appender'>;
+  readonly externalLabels: Readonly<Record<string, string>>;
+  readonly externalUrl: string;
+  /** `--rules.alert.resend-delay`: how often a firing alert is sent again. */
+  readonly resendDelayMs: number;
+}
+
+export type RuleHealth = 'unknown' | 'ok' | 'err';
+
+/** A rule's standing after its last evaluation, as the rules API shows it. */
+export interface RuleStatus {
+  health: RuleHealth;
+  lastError: string;
+  lastEvaluation: number;
+  durationMs: number;
+}
+
+/** An alert for the notifier, with the link back to its expression. */
+export interface RuleAlertNotification extends OutgoingAlert {
+  readonly generatorUrl: string;
+}
+
+/** What one evaluation of a group did. */
+export interface GroupEvaluation {
+  readonly alerts: RuleAlertNotification[];
+  /** Samples written (recording rules' series, ALERTS, ALERTS_FOR_STATE). */
+  readonly samples: number;
+}
+
+interface RuleEntry {
+  readonly rule: Rule;
+  readonly status: RuleStatus;
+  readonly state: AlertingRuleState | undefined;
+  /** The series the rule wrote last time, which get a staleness marker when it stops. */
+  written: Map<string, Labels>;
+}
+
+/**
+ * Evaluates one rule group at a slot timestamp, as upstream's `Group.Eval`: rules in file order,
+ * each querying at `ts - query_offset` and committing its samples before the next runs (so later
+ * rules see earlier recording rules' results); series a rule stops writing get a staleness
+ * marker; alerting rules move their alerts through their state machine and return the alerts to
+ * send.
+ */
+export class GroupEvaluator {
+  private readonly entries: RuleEntry[];
+
+  constructor(
+    readonly group: RuleGroup,
+    readonly intervalMs: number,
+    private readonly env: RuleEnvironment,
+  ) {
+    this.entries = group.rules.map((rule) => ({
+      rule,
+      status: { health: 'unknown', lastError: '', lastEvaluation: 0, durationMs: 0 },
+      state:
+        rule.kind === 'alerting'
+          ? new AlertingRuleState({
+              name: rule.alert,
+              forMs: rule.forMs,
+              keepFiringForMs: rule.keepFiringForMs,
+              labels: this.ruleLabels(rule),
+              limit: group.limit,
+            })
+          : undefined,
+      written: new Map(),
+    }));
+  }
+
+  /** Each rule with its status and, for alerting rules, its alerts. */
+  get rules(): readonly { rule: Rule; status: RuleStatus; state: AlertingRuleState | undefined }[] {
+    return this.entries;
+  }
+
+  /** Marks every alerting rule as restored: from now on they write `ALERTS` series. */
+  markRestored(): void {
+    for (const entry of this.entries) if (entry.state) entry.state.restored = true;
+  }
+
+  evaluate(ts: number): GroupEvaluation {
+    const queryTime = ts - (this.group.queryOffsetMs ?? 0);
+    const alerts: RuleAlertNotification[] = [];
+    let samples = 0;
+    for (const entry of this.entries) {
+      const started = Date.now();
+      let output: { labels: Labels; value: number }[] = [];
+      try {
+        const result = this.env.engine.instantQuery(entry.rule.parsed, queryTime);
+        output =
+          entry.rule.kind === 'recording'
+            ? this.record(entry.rule, result)
+            : this.alert(entry, result, ts);
+        entry.status.health = 'ok';
+        entry.status.lastError = '';
+      } catch (error) {
+        entry.status.health = 'err';
+        entry.status.lastError = (error as Error).message;
+        output = [];
+      }
+      samples += this.write(entry, output, queryTime);
+      if (entry.state) {
+        const expr = entry.rule.expr;
+        for (const alert of entry.state.alertsToSend(ts, this.env.resendDelayMs, this.intervalMs)) {
+          alerts.push({
+            ...alert,
+            generatorUrl: `${this.env.externalUrl}${formatExprForLink(expr)}`,
+          });
+        }
+      }
+      entry.status.lastEvaluation = ts;
+      entry.status.durationMs = Date.now() - started;
+    }
+    return { alerts, samples };
+  }
+
+  /** The group's labels under the rule's own. */
+  private ruleLabels(rule: Rule): Record<string, string> {
+    return { ...this.group.labels, ...rule.labels };
+  }
+
+  private record(rule: RecordingRule, result: QueryResult): { labels: Labels; value: number }[] {
+    const samples = vectorOf(result);
+    const out = samples.map((s) => {
+      let labels = s.metric.with(METRIC_NAME, rule.record);
+      for (const [k, v] of Object.entries(this.ruleLabels(rule))) labels = labels.with(k, v);
+      return { labels, value: s.f };
+    });
+    const seen = new Set<string>();
+    for (const s of out) {
+      if (seen.has(s.labels.key)) {
+        throw new RuleEvaluationError(
+          'vector contains metrics with the same labelset after applying rule labels',
+        );
+      }
+      seen.add(s.labels.key);
+    }
+    const { limit } = this.group;
+    if (limit > 0 && out.length > limit)
+      throw new RuleEvaluationError(`exceeded limit of ${limit} with ${out.length} series`);
+    return out;
+  }
+
+  private alert(
+    entry: RuleEntry,
+    result: QueryResult,
+    ts: number,
+  ): { labels: Labels; value: number }[] {
+    const rule = entry.rule as AlertingRule;
+    const context = {
+      now: ts,
+      externalUrl: this.env.externalUrl,
+      query: (expr: string) =>
+        vectorOf(this.env.engine.instantQuery(expr, ts)).map((s) => ({
+          labels: s.metric.toRecord(),
+          value: s.f,
+        })),
+    };
+    const expanded = vectorOf(result).map((s) => {
+      const data = {
+        labels: s.metric.toRecord(),
+        externalLabels: this.env.externalLabels,
+        externalUrl: this.env.externalUrl,
+        value: s.f,
+      };
+      const expand = (text: string) => expandRuleTemplate(rule.alert, text, data, context);
+      let labels = s.metric.without([METRIC_NAME]);
+      for (const [k, v] of Object.entries(this.ruleLabels(rule)))
+        labels = labels.with(k, expand(v));
+      labels = labels.with('alertname', rule.alert);
+      const annotations = Object.fromEntries(
+        Object.entries(rule.annotations).map(([k, v]) => [k, expand(v)]),
+      );
+      return { labels, annotations, value: s.f };
+    });
+    return (entry.state as AlertingRuleState).evaluate(ts, expanded);
+  }
+
+  /** Appends a rule's samples and staleness markers for its series that ended; returns how many. */
+  private write(entry: RuleEntry, output: { labels: Labels; value: number }[], t: number): number {
+    const appender = this.env.storage.appender();
+    const now = new Map<string, Labels>();
+    for (const s of output) {
+      appender.add(s.labels, t, s.value);
+      now.set(s.labels.key, s.labels);
+    }
+    for (const [key, labels] of entry.written) if (!now.has(key)) appender.addStale(labels, t);
+    entry.written = now;
+    const result = appender.commit();
+    if (result.rejected.size > 0 && entry.status.health === 'ok') {
+      entry.status.health = 'err';
+      entry.status.lastError = [...result.rejected.keys()][0];
+    }
+    return output.length;
+  }
+}
+
+/** A query result as samples: a scalar is one sample without labels. */
+function vectorOf(result: QueryResult): { metric: Labels; f: number }[] {
+  if (result.type === 'vector') return result.samples.map((s) => ({ metric: s.metric, f: s.f }));
+  if (result.type === 'scalar') return [{ metric: Labels.EMPTY, f: result.f }];
+  throw new RuleEvaluationError('rule result is not a vector or scalar');
+}
