@@ -149,8 +149,20 @@ export class MemorySeries {
   importChunks(chunks: readonly ClosedChunk[]): void {
     if (chunks.length === 0) return;
     const last = chunks[chunks.length - 1];
-    this.closed.push(...chunks.slice(0, -1));
-    for (const c of chunks.slice(0, -1)) this.count += c.count;
+    const closed = chunks.slice(0, -1);
+    this.closed.push(...closed);
+    for (const c of closed) this.count += c.count;
+    // The ring starts with the newest samples of the closed chunks that the head does not hold,
+    // so recent windows read without decoding after a restart as before it.
+    const earlier: { t: number; v: number; stale: boolean }[] = [];
+    for (let i = closed.length - 1; i >= 0 && earlier.length + last.count < RECENT_SAMPLES; i--) {
+      const chunk = decodeXorChunk(closed[i].bytes, closed[i].count);
+      const take = Math.min(chunk.t.length, RECENT_SAMPLES - last.count - earlier.length);
+      for (let k = chunk.t.length - 1; k >= chunk.t.length - take; k--) {
+        earlier.push({ t: chunk.t[k], v: chunk.v[k], stale: chunk.stale?.[k] === 1 });
+      }
+    }
+    for (const sample of earlier.reverse()) this.remember(sample.t, sample.v, sample.stale);
     const decoded = decodeXorChunk(last.bytes, last.count);
     for (let i = 0; i < decoded.t.length; i++)
       this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
