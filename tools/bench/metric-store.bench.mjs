@@ -20,6 +20,7 @@ import {
   skipPeer,
   startServer,
 } from './bench-support.mjs';
+import { pushSamples } from './remote-write.mjs';
 import { generateSamples, specSeries } from './spec-metrics.mjs';
 
 const SERIES = Number(process.env.SERIES ?? 10_000);
@@ -160,30 +161,7 @@ async function runPrometheus(bin) {
       return Number(/^go_memstats_heap_inuse_bytes (\S+)$/m.exec(metrics)?.[1] ?? NaN);
     };
     const heapBefore = await heapInUse();
-    const batch = new Array(SERIES);
-    const pending = [];
-    const send = async (body) => {
-      const res = await client.request(`${url}/api/v1/write`, {
-        method: 'POST',
-        headers: {
-          'Content-Encoding': 'snappy',
-          'Content-Type': 'application/x-protobuf',
-          'X-Prometheus-Remote-Write-Version': '0.1.0',
-        },
-        body,
-      });
-      if (res.status >= 300) throw new Error(`remote write: ${res.status} ${res.body}`);
-    };
-    const encodedLabels = series.map((s) => encodeLabels(s.labels));
-    let filled = 0;
-    generateSamples(series, start, STEPS, STEP_MS, (i, t, v) => {
-      batch[i] = [t, v];
-      if (++filled === SERIES) {
-        filled = 0;
-        pending.push(snappyBlock(encodeWriteRequest(encodedLabels, batch)));
-      }
-    });
-    for (const body of pending) await send(body);
+    await pushSamples(client, url, series, start, STEPS, STEP_MS);
     // Let it settle after the ingest, then one untimed round, as for ours.
     await new Promise((r) => setTimeout(r, 5000));
     const heapGrowth = (await heapInUse()) - heapBefore;
@@ -271,65 +249,6 @@ function sameAnswer(ourResult, theirData) {
   return true;
 }
 
-// ---- remote write encoding (protobuf by hand, snappy as literals) -----------------------------
-
-function varint(value) {
-  const out = [];
-  let v = BigInt(value);
-  if (v < 0n) v += 1n << 64n;
-  while (v >= 0x80n) {
-    out.push(Number(v & 0x7fn) | 0x80);
-    v >>= 7n;
-  }
-  out.push(Number(v));
-  return Buffer.from(out);
-}
-
-function field(number, wireType, payload) {
-  return Buffer.concat([varint((number << 3) | wireType), payload]);
-}
-
-function bytesField(number, payload) {
-  return field(number, 2, Buffer.concat([varint(payload.length), payload]));
-}
-
-function encodeLabels(labels) {
-  const names = Object.keys(labels).sort();
-  return Buffer.concat(
-    names.map((n) =>
-      bytesField(
-        1,
-        Buffer.concat([bytesField(1, Buffer.from(n)), bytesField(2, Buffer.from(labels[n]))]),
-      ),
-    ),
-  );
-}
-
-function encodeWriteRequest(encodedLabels, batch) {
-  const parts = [];
-  for (let i = 0; i < batch.length; i++) {
-    const [t, v] = batch[i];
-    const value = Buffer.alloc(8);
-    value.writeDoubleLE(v);
-    const sample = Buffer.concat([field(1, 1, value), field(2, 0, varint(t))]);
-    parts.push(bytesField(1, Buffer.concat([encodedLabels[i], bytesField(2, sample)])));
-  }
-  return Buffer.concat(parts);
-}
-
-/** Snappy's block format with every byte in literal runs: valid, just not smaller. */
-function snappyBlock(data) {
-  const parts = [varint(data.length)];
-  for (let at = 0; at < data.length; at += 65536) {
-    const chunk = data.subarray(at, at + 65536);
-    const n = chunk.length - 1;
-    if (n < 60) parts.push(Buffer.from([n << 2]));
-    else if (n < 256) parts.push(Buffer.from([60 << 2, n]));
-    else parts.push(Buffer.from([61 << 2, n & 0xff, n >> 8]));
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts);
-}
 if (process.env.SHOW_DIFF && upstream) {
   for (const [i, q] of ours.entries()) {
     if (sameAnswer(q.result, upstream.queries[i].data)) continue;

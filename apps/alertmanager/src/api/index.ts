@@ -1,5 +1,10 @@
 import type { Provider, Type } from '@nestjs/common';
 import { AlertIntake } from '../alerts/alert-intake';
+import { RuleManager } from '../rules';
+import { ScrapeManager } from '../scrape';
+import { QueryApi } from './prometheus/query-api';
+import { QueryApiController } from './prometheus/query-api.controller';
+import { RulesApiController } from './prometheus/rules-api.controller';
 import { RequestBodyReader } from './request-body';
 import { AlertsV1Controller } from './v1/alerts-v1.controller';
 import {
@@ -12,6 +17,8 @@ import {
   StatusV2Controller,
 } from './v2';
 
+export { QueryApi } from './prometheus/query-api';
+
 /** The objects behind the alert API, built by the server outside Nest. */
 export interface AlertApiParts {
   alertIntake: AlertIntake;
@@ -19,6 +26,28 @@ export interface AlertApiParts {
   statusApi: StatusApi;
   silencesApi: SilencesApi;
   bodies: RequestBodyReader;
+}
+
+/** The objects behind Prometheus's API. */
+export interface PrometheusApiParts {
+  /** The rule groups behind `/api/v1/rules` and `/api/v1/alerts`. */
+  ruleManager: RuleManager;
+  /** The query API over the metric store. */
+  queryApi: QueryApi;
+  /** The scrape jobs behind `/api/v1/targets`. */
+  scrapeManager: ScrapeManager;
+}
+
+/** Prometheus's API controllers (`/api/v1/query`, `/api/v1/rules`, ...). */
+export const PROMETHEUS_API_CONTROLLERS: Type[] = [RulesApiController, QueryApiController];
+
+/** The providers Prometheus's API controllers inject. */
+export function prometheusApiProviders(parts: PrometheusApiParts): Provider[] {
+  return [
+    { provide: RuleManager, useValue: parts.ruleManager },
+    { provide: QueryApi, useValue: parts.queryApi },
+    { provide: ScrapeManager, useValue: parts.scrapeManager },
+  ];
 }
 
 /**

@@ -1,7 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Registry } from 'prom-client';
 import { AlertIntake } from '../alerts/alert-intake';
-import { ALERT_API_CONTROLLERS, alertApiProviders, type AlertApiParts } from '../api';
+import {
+  ALERT_API_CONTROLLERS,
+  alertApiProviders,
+  PROMETHEUS_API_CONTROLLERS,
+  prometheusApiProviders,
+  type AlertApiParts,
+  type PrometheusApiParts,
+} from '../api';
 import { HotRoutes } from '../api/hot-routes';
 import { LifecycleController } from '../api/lifecycle.controller';
 import { MetricsController } from '../api/metrics.controller';
@@ -11,7 +18,7 @@ import { MetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloader } from '../reload/config-reloader';
 
 /** The plain objects the server is assembled from; built outside Nest so tests can build them. */
-export interface AppParts extends AlertApiParts {
+export interface AppParts extends AlertApiParts, PrometheusApiParts {
   registry: Registry;
   reloader: ConfigReloader;
 }
@@ -22,11 +29,17 @@ export class AppModule {
   static forParts(parts: AppParts): DynamicModule {
     return {
       module: AppModule,
-      controllers: [LifecycleController, MetricsController, ...ALERT_API_CONTROLLERS],
+      controllers: [
+        LifecycleController,
+        MetricsController,
+        ...PROMETHEUS_API_CONTROLLERS,
+        ...ALERT_API_CONTROLLERS,
+      ],
       providers: [
         { provide: MetricsRegistry, useValue: parts.registry },
         { provide: ConfigReloader, useValue: parts.reloader },
         ...alertApiProviders(parts),
+        ...prometheusApiProviders(parts),
         {
           provide: HotRoutes,
           useFactory: (intake: AlertIntake, silences: SilencesApi, bodies: RequestBodyReader) =>

@@ -105,6 +105,34 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Interval between garbage collection and snapshotting to disk of the notification log.',
     },
     {
+      name: 'rules.config.file',
+      kind: 'string',
+      default: '',
+      placeholder: 'FILE',
+      help: 'Prometheus-style configuration file (global, rule_files, scrape_configs, alerting) of the rules to evaluate and the targets to scrape; reloaded with the configuration. If empty, no rules are evaluated.',
+    },
+    {
+      name: 'rules.alert.resend-delay',
+      kind: 'string',
+      default: '1m',
+      placeholder: 'DURATION',
+      help: 'Minimum amount of time to wait before resending an alert to Alertmanager.',
+    },
+    {
+      name: 'rules.alert.for-outage-tolerance',
+      kind: 'string',
+      default: '1h',
+      placeholder: 'DURATION',
+      help: "Max time to tolerate prometheus outage for restoring 'for' state of alert.",
+    },
+    {
+      name: 'rules.alert.for-grace-period',
+      kind: 'string',
+      default: '10m',
+      placeholder: 'DURATION',
+      help: "Minimum duration between alert and restored 'for' state. This is maintained only for alerts with configured 'for' time greater than grace period.",
+    },
+    {
       name: 'silences.max-silences',
       kind: 'string',
       default: '0',
@@ -156,6 +184,10 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),
+    rulesConfigFile: text('rules.config.file') || undefined,
+    rulesResendDelay: positiveDuration(parsed, 'rules.alert.resend-delay'),
+    rulesForOutageTolerance: positiveDuration(parsed, 'rules.alert.for-outage-tolerance'),
+    rulesForGracePeriod: positiveDuration(parsed, 'rules.alert.for-grace-period'),
   };
 }
 

@@ -187,6 +187,24 @@ export const amtoolCommand: CommandSpec = {
         },
       ],
     },
+    {
+      name: 'test',
+      help: 'Unit test Prometheus rules, as promtool does.',
+      commands: [
+        {
+          name: 'rules',
+          help: 'Unit tests for rules.',
+          args: [
+            {
+              name: 'test-rule-file',
+              help: 'The unit test file.',
+              variadic: true,
+              required: true,
+            },
+          ],
+        },
+      ],
+    },
     SILENCE_COMMAND,
     TEMPLATE_COMMAND,
   ],

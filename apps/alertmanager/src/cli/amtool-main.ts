@@ -14,6 +14,7 @@ import { parseCommandLine } from './flags/parse-command-line';
 import { renderUsage } from './flags/render-usage';
 import { runSilenceCommand } from './silence-commands';
 import { runTemplateRender } from './template-render.command';
+import { runTestRules } from './test-rules.command';
 
 const PROGRAM = 'redisx-amtool';
 
@@ -64,6 +65,8 @@ export async function run(
         out,
         err,
       );
+    case 'test rules':
+      return runTestRules(parsed.args['test-rule-file'] as string[], out, err);
     case 'alert query':
       return runAlertQuery(
         await target(parsed),

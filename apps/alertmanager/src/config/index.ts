@@ -41,3 +41,15 @@ export type {
   SlackField,
 } from './receivers/slack.model';
 export type { WebhookConfig } from './receivers/webhook.model';
+export { loadPrometheusConfig, parsePrometheusConfig } from './prometheus/load-prometheus-config';
+export { PROMETHEUS_GLOBAL_DEFAULTS } from './prometheus/prometheus-config.decoder';
+export type {
+  AlertingConfig,
+  AlertmanagerTargetConfig,
+  FileSdConfig,
+  PrometheusConfig,
+  PrometheusGlobalConfig,
+  RawRelabelConfig,
+  ScrapeConfig,
+  StaticConfig,
+} from './prometheus/prometheus-config.model';

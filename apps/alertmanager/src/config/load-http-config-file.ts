@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { ConfigError } from './config-error';
 import { decodeHttpConfig } from './decoder/http-config.decoder';
 import { parseYamlRoot } from './decoder/yaml-document';
-import { FILE_ERRORS } from './file-errors';
+import { readConfigText } from './file-errors';
 import type { HttpConfig } from './model/http-config.model';
 
 /**
@@ -17,12 +16,6 @@ export function parseHttpConfigFile(text: string, file: string): HttpConfig {
 
 /** Reads and parses an HTTP client config file; see {@link parseHttpConfigFile}. */
 export async function loadHttpConfigFile(file: string): Promise<HttpConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? '';
-    throw new ConfigError(FILE_ERRORS[code] ?? (err as Error).message, file);
-  }
+  const text = await readConfigText(file);
   return parseHttpConfigFile(text, file);
 }

@@ -104,15 +104,11 @@ function readMetric(text: string): [Labels, string] {
         labelName = quoted;
       } else {
         const label = /^[a-zA-Z_][a-zA-Z0-9_]*/.exec(text.slice(i));
-        if (label === null)
-          throw new SeriesDescriptionError(
-            `unexpected character in label set at ${JSON.stringify(text.slice(i))}`,
-          );
+        if (label === null) throw unexpected(text, i, 'label');
         labelName = label[0];
         i = skipSpace(text, i + label[0].length);
       }
-      if (text[i] !== '=')
-        throw new SeriesDescriptionError(`expected "=" after label ${labelName}`);
+      if (text[i] !== '=') throw unexpected(text, i, '"="');
       i = skipSpace(text, i + 1);
       const [value, next] = readString(text, i);
       pairs.push([labelName, value]);
@@ -128,8 +124,35 @@ function afterItem(text: string, at: number): number {
   const i = skipSpace(text, at);
   if (text[i] === ',') return i + 1;
   if (text[i] === '}') return i + 1;
-  throw new SeriesDescriptionError(
-    `expected "," or "}" in label set at ${JSON.stringify(text.slice(i))}`,
+  throw unexpected(text, i, '"," or "}"');
+}
+
+/**
+ * Upstream's parse error for what stands at `at` inside a label set: the lexer's for a character
+ * no token starts with, the parser's `unexpected <token> in label set, expected <what>` otherwise.
+ */
+function unexpected(text: string, at: number, expected: string): SeriesDescriptionError {
+  const where = `1:${at + 1}: parse error:`;
+  const rest = text.slice(at);
+  if (rest === '')
+    return new SeriesDescriptionError(`${where} unexpected end of input inside braces`);
+  const word = /^[a-zA-Z_][a-zA-Z0-9_]*/.exec(rest);
+  let token: string;
+  if (word) token = `identifier ${JSON.stringify(word[0])}`;
+  else if (/^["'`]/.test(rest)) token = 'string';
+  else if (
+    '{}=,'.includes(rest[0]) ||
+    rest.startsWith('!=') ||
+    rest.startsWith('=~') ||
+    rest.startsWith('!~')
+  )
+    token = JSON.stringify(
+      rest.startsWith('!') || rest.startsWith('=~') ? rest.slice(0, 2) : rest[0],
+    );
+  else
+    return new SeriesDescriptionError(`${where} unexpected character inside braces: '${rest[0]}'`);
+  return new SeriesDescriptionError(
+    `${where} unexpected ${token} in label set, expected ${expected}`,
   );
 }
 
@@ -141,11 +164,7 @@ function skipSpace(text: string, at: number): number {
 
 function readString(text: string, at: number): [string, number] {
   const quote = text[at];
-  if (quote !== '"' && quote !== "'" && quote !== '`') {
-    throw new SeriesDescriptionError(
-      `expected a quoted string at ${JSON.stringify(text.slice(at))}`,
-    );
-  }
+  if (quote !== '"' && quote !== "'" && quote !== '`') throw unexpected(text, at, 'string');
   let i = at + 1;
   while (i < text.length && text[i] !== quote) i += text[i] === '\\' && quote !== '`' ? 2 : 1;
   if (i >= text.length) throw new SeriesDescriptionError('unterminated quoted string');

@@ -1,5 +1,5 @@
-export { HttpClient, MAX_BODY_BYTES, userAgent } from './http/http-client';
-export type { HttpRequest, HttpResponse } from './http/http-client';
+export { HttpClient, MAX_BODY_BYTES, userAgent } from '../http-client/http-client';
+export type { HttpRequest, HttpResponse } from '../http-client/http-client';
 export { buildReceivers, closeReceivers, INTEGRATION_NAMES } from './registry';
 export { checkConfigTemplates, checkReceiverTemplates } from './templating/receiver-template-check';
 export type { ReceiverDeps } from './registry';

@@ -82,6 +82,11 @@ export class AlertingRuleState {
     this.settings = settings;
   }
 
+  /** Takes over the alerts of the same rule in the group this one replaces on a reload. */
+  adopt(previous: AlertingRuleState): void {
+    for (const [key, alert] of previous.active) this.active.set(key, alert);
+  }
+
   /**
    * Applies one evaluation's result at `ts` and returns the `ALERTS` and `ALERTS_FOR_STATE`
    * series to write. Throws {@link RuleEvaluationError} for two samples with one label set, or
@@ -199,20 +204,31 @@ export class AlertingRuleState {
     return state;
   }
 
+  /** The rule's `for` duration, which a restart must not reset. */
+  get forMs(): number {
+    return this.settings.forMs;
+  }
+
+  /** The labels of an alert's `ALERTS_FOR_STATE` series, where its `for` state is kept. */
+  forStateLabels(alert: RuleAlert): Labels {
+    return this.seriesLabels(alert, 'ALERTS_FOR_STATE');
+  }
+
   /** `ALERTS{..., alertstate}` 1 and `ALERTS_FOR_STATE{...}` with the unix second it became active. */
   private seriesOf(alert: RuleAlert): RuleSeries[] {
-    const base = new Map<string, string>(Object.entries(this.settings.labels));
-    for (let i = 0; i < alert.labels.size; i++)
-      base.set(alert.labels.names[i], alert.labels.values[i]);
-    base.set('alertname', this.settings.name);
-    const alerts = new Map(base);
-    alerts.set('__name__', 'ALERTS');
-    alerts.set('alertstate', alert.state);
-    const forState = new Map(base);
-    forState.set('__name__', 'ALERTS_FOR_STATE');
     return [
-      { labels: Labels.from(alerts), value: 1 },
-      { labels: Labels.from(forState), value: Math.floor(alert.activeAt / 1000) },
+      { labels: this.seriesLabels(alert, 'ALERTS', alert.state), value: 1 },
+      { labels: this.forStateLabels(alert), value: Math.floor(alert.activeAt / 1000) },
     ];
+  }
+
+  private seriesLabels(alert: RuleAlert, name: string, alertstate?: AlertState): Labels {
+    const labels = new Map<string, string>(Object.entries(this.settings.labels));
+    for (let i = 0; i < alert.labels.size; i++)
+      labels.set(alert.labels.names[i], alert.labels.values[i]);
+    labels.set('alertname', this.settings.name);
+    labels.set('__name__', name);
+    if (alertstate !== undefined) labels.set('alertstate', alertstate);
+    return Labels.from(labels);
   }
 }

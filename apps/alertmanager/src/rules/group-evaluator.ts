@@ -1,15 +1,21 @@
 import { formatExprForLink } from './expr-link';
 import type { PromqlEngine, QueryResult } from '../promql';
 import { Labels, METRIC_NAME } from '../tsdb/labels';
-import type { MetricStorage } from '../tsdb/metric-storage';
 import { AlertingRuleState, RuleEvaluationError, type OutgoingAlert } from './alerting-rule-state';
 import type { AlertingRule, RecordingRule, Rule, RuleGroup } from './rule-file';
 import { expandRuleTemplate } from './rule-templates';
 
+/** Samples of one rule, appended together (the store's `MetricAppender`, or a test's). */
+export interface SampleAppender {
+  add(labels: Labels, t: number, v: number): unknown;
+  addStale(labels: Labels, t: number): unknown;
+  commit(): { readonly rejected: ReadonlyMap<string, number> };
+}
+
 /** What evaluating rules needs from the server. */
 export interface RuleEnvironment {
   readonly engine: PromqlEngine;
-  readonly storage: Pick<MetricStorage, 'appender'>;
+  readonly storage: { appender(): SampleAppender };
   readonly externalLabels: Readonly<Record<string, string>>;
   readonly externalUrl: string;
   /** `--rules.alert.resend-delay`: how often a firing alert is sent again. */
@@ -55,6 +61,8 @@ interface RuleEntry {
  */
 export class GroupEvaluator {
   private readonly entries: RuleEntry[];
+  /** Series of rules a reload removed, marked stale at the next evaluation. */
+  private staleSeries: Labels[] = [];
 
   constructor(
     readonly group: RuleGroup,
@@ -83,15 +91,51 @@ export class GroupEvaluator {
     return this.entries;
   }
 
+  /** Every series the group's rules wrote at their last evaluation. */
+  get writtenSeries(): Labels[] {
+    return this.entries.flatMap((entry) => [...entry.written.values()]);
+  }
+
   /** Marks every alerting rule as restored: from now on they write `ALERTS` series. */
   markRestored(): void {
     for (const entry of this.entries) if (entry.state) entry.state.restored = true;
+  }
+
+  /**
+   * Takes over the state of the group this one replaces on a reload, as upstream's
+   * `Group.CopyState`: rules are matched by name and labels (duplicates in order); a matched rule
+   * keeps its alerts and the series it wrote, an unmatched old rule's series go stale.
+   */
+  copyStateFrom(previous: GroupEvaluator): void {
+    const byKey = new Map<string, RuleEntry[]>();
+    for (const entry of previous.entries) {
+      const key = ruleKey(entry.rule);
+      byKey.set(key, [...(byKey.get(key) ?? []), entry]);
+    }
+    for (const entry of this.entries) {
+      const old = byKey.get(ruleKey(entry.rule))?.shift();
+      if (old === undefined) continue;
+      entry.written = old.written;
+      if (entry.state && old.state) {
+        entry.state.adopt(old.state);
+        entry.state.restored = old.state.restored;
+      }
+    }
+    this.staleSeries = [...previous.staleSeries];
+    for (const left of byKey.values())
+      for (const entry of left) this.staleSeries.push(...entry.written.values());
   }
 
   evaluate(ts: number): GroupEvaluation {
     const queryTime = ts - (this.group.queryOffsetMs ?? 0);
     const alerts: RuleAlertNotification[] = [];
     let samples = 0;
+    if (this.staleSeries.length > 0) {
+      const appender = this.env.storage.appender();
+      for (const labels of this.staleSeries) appender.addStale(labels, queryTime);
+      appender.commit();
+      this.staleSeries = [];
+    }
     for (const entry of this.entries) {
       const started = Date.now();
       let output: { labels: Labels; value: number }[] = [];
@@ -203,6 +247,12 @@ export class GroupEvaluator {
     }
     return output.length;
   }
+}
+
+/** Upstream's `nameAndLabels`: what identifies a rule across a reload. */
+function ruleKey(rule: Rule): string {
+  const name = rule.kind === 'alerting' ? rule.alert : rule.record;
+  return `${name}${Labels.fromRecord(rule.labels).toString()}`;
 }
 
 /** A query result as samples: a scalar is one sample without labels. */

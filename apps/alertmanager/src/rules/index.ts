@@ -23,3 +23,11 @@ export type {
   RuleStatus,
 } from './group-evaluator';
 export { firstSlotAfter, groupOffsetNs, nextSlot, slotAtOrBefore } from './evaluation-slots';
+export { runRuleTestFile, type RuleTestResult } from './unit-test/run-rule-tests';
+export { parseRuleTestFile, TestFileError, type RuleTestFile } from './unit-test/test-file';
+export { RuleManager, type RuleManagerDeps, type RuleSettings } from './rule-manager';
+export { RuleGroupRunner } from './rule-group-runner';
+export { RuleMetrics } from './rule-metrics';
+export { RuleLoadError, loadRuleGroups, type LoadedGroup } from './load-rule-groups';
+export { RESTORE_DEFAULTS, restoreForState, type RestoreSettings } from './restore-for-state';
+export type { SampleAppender } from './group-evaluator';

@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import { parseExpr, type Expr } from '../promql';
 import { DurationParseError, parseDuration } from '../time/duration';
 import { templateParseProblem } from './rule-templates';
+import { describeYamlNode as describe } from './yaml-node-description';
 
 /** A recording rule: the value of `expr` stored as the series `record`. */
 export interface RecordingRule {
@@ -264,25 +265,6 @@ class Reader {
     }
     return out;
   }
-}
-
-/** yaml.v3's description of a node in "cannot unmarshal" errors: `!!seq`, ``!!str `abc` ``. */
-function describe(node: Node): string {
-  if (isSeq(node)) return '!!seq';
-  if (isMap(node)) return '!!map';
-  if (isScalar(node)) {
-    const value = node.value;
-    const tag =
-      typeof value === 'number'
-        ? Number.isInteger(value)
-          ? '!!int'
-          : '!!float'
-        : typeof value === 'boolean'
-          ? '!!bool'
-          : '!!str';
-    return `${tag} \`${String(node.source ?? value)}\``;
-  }
-  return '!!node';
 }
 
 /** rulefmt's `Validate`: groups, then each rule, in file order. */

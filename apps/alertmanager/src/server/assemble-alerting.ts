@@ -3,6 +3,7 @@ import { openAlertStore } from '../alerts';
 import { AlertsMetrics } from '../alerts/alerts-metrics';
 import { AlertingGraph } from '../alerting/alerting-graph';
 import { Maintenance } from '../alerting/maintenance';
+import { QueryApi } from '../api';
 import { AlertsApi, SilencesApi, StatusApi } from '../api/v2';
 import { DispatcherMetrics } from '../dispatch';
 import { realScheduler } from '../time/scheduler';
@@ -16,6 +17,9 @@ import type { ServerOptions } from './server-options';
 import { SERVER_DEFAULTS } from './server-options';
 import { AlertIntake } from '../alerts/alert-intake';
 import { MetricStorage } from '../tsdb';
+import type { RuleManager } from '../rules';
+import type { ScrapeManager } from '../scrape';
+import { assemblePrometheus } from './assemble-prometheus';
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -34,6 +38,9 @@ export interface AssembledAlerting {
     alertsApi: AlertsApi;
     statusApi: StatusApi;
     silencesApi: SilencesApi;
+    ruleManager: RuleManager;
+    queryApi: QueryApi;
+    scrapeManager: ScrapeManager;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
   start(): Promise<void>;
@@ -131,14 +138,45 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
   registerSilenceMetrics(registry, silences.store, clock);
   const silencesApi = new SilencesApi({ silences: silences.store, clock });
   const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
+  const prometheus = assemblePrometheus({
+    options,
+    registry,
+    clock,
+    scheduler,
+    logger,
+    metricStorage,
+    alertIntake,
+    externalUrl: inputs.externalUrl,
+  });
+  try {
+    await prometheus.check();
+  } catch (error) {
+    await Promise.all([
+      store.close(),
+      silences.close(),
+      nflog.close(clock.now()),
+      metricStorage.close(),
+    ]);
+    throw error;
+  }
   return {
-    apiParts: { alertIntake, alertsApi, statusApi, silencesApi },
+    apiParts: {
+      alertIntake,
+      alertsApi,
+      statusApi,
+      silencesApi,
+      ruleManager: prometheus.ruleManager,
+      scrapeManager: prometheus.scrapeManager,
+      queryApi: new QueryApi(metricStorage, clock),
+    },
     metricStorage,
     start: async () => {
       await reloader.subscribe(graph);
+      await reloader.subscribe(prometheus.subscriber);
       maintenance.start();
     },
     close: async () => {
+      prometheus.stop();
       maintenance.stop();
       await graph.stop();
       await store.close();

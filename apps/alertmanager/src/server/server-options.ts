@@ -29,6 +29,14 @@ export interface ServerOptions {
   maxAlertLabelsBytes?: number;
   /** `--alerts.max-annotations-size-bytes`: most bytes of annotations (and generator URL). */
   maxAlertAnnotationsBytes?: number;
+  /** `--rules.config.file`: a Prometheus-style file with the rules to evaluate; none when empty. */
+  rulesConfigFile?: string;
+  /** `--rules.alert.resend-delay`: how often a firing rule alert is sent again, ms. */
+  rulesResendDelay?: number;
+  /** `--rules.alert.for-outage-tolerance`: the longest downtime after which `for` is restored, ms. */
+  rulesForOutageTolerance?: number;
+  /** `--rules.alert.for-grace-period`: the least wait before a restored alert fires, ms. */
+  rulesForGracePeriod?: number;
 }
 
 /** Defaults of the optional {@link ServerOptions}, the same as the flags'. */
@@ -36,6 +44,9 @@ export const SERVER_DEFAULTS = {
   maxRequestBytes: 4 * 1024 * 1024,
   maxAlertLabelsBytes: 64 * 1024,
   maxAlertAnnotationsBytes: 1024 * 1024,
+  rulesResendDelay: 60_000,
+  rulesForOutageTolerance: 60 * 60_000,
+  rulesForGracePeriod: 10 * 60_000,
 } as const;
 
 /** Injection token for {@link ServerOptions}. */

@@ -88,3 +88,13 @@ function dayOutOfRange(value: string): boolean {
   const m = /^"?(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return m !== null && Number(m[3]) > daysIn(Number(m[1]), Number(m[2]));
 }
+
+/**
+ * Go's `time.RFC3339Nano` in UTC, as Go's JSON writes a `time.Time`: trailing zeros of the
+ * fraction dropped, no fraction when it is zero (`2024-01-02T03:04:05.5Z`).
+ */
+export function formatRfc3339Nano(ms: number): string {
+  const text = new Date(ms).toISOString();
+  const fraction = text.slice(20, 23).replace(/0+$/, '');
+  return `${text.slice(0, 19)}${fraction === '' ? '' : `.${fraction}`}Z`;
+}

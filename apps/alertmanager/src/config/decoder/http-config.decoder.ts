@@ -6,7 +6,8 @@ import { decodeTlsConfig, defaultTlsConfig } from './tls-config.decoder';
 import type { ObjectReader } from './object-reader';
 import type { YamlValue } from './yaml-value';
 
-const KEYS = [
+/** The keys of an HTTP client config, which Prometheus inlines into scrape and alerting configs. */
+export const HTTP_CONFIG_KEYS = [
   'basic_auth',
   'authorization',
   'oauth2',
@@ -18,6 +19,7 @@ const KEYS = [
   'http_headers',
   ...PROXY_KEYS,
 ] as const;
+const KEYS = HTTP_CONFIG_KEYS;
 
 /** The HTTP client settings used when neither the receiver nor `global` sets any. */
 export function defaultHttpConfig(): HttpConfig {
@@ -36,7 +38,12 @@ export function defaultHttpConfig(): HttpConfig {
  * turned into `authorization: {type: Bearer}` as upstream's Validate() does.
  */
 export function decodeHttpConfig(value: YamlValue): HttpConfig {
-  const r = value.object(KEYS);
+  return decodeHttpConfigFields(value.object(KEYS));
+}
+
+/** The HTTP client fields of a map that holds them inline among its own (see {@link HTTP_CONFIG_KEYS}). */
+export function decodeHttpConfigFields(r: ObjectReader): HttpConfig {
+  const value = r.value;
   const bearer = r.has('bearer_token') || r.has('bearer_token_file');
   atMostOne(r, 'bearer_token');
   if ((r.has('basic_auth') || r.has('oauth2')) && bearer) {

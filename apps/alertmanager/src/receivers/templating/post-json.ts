@@ -1,5 +1,5 @@
 import { NotifyError, reasonForStatus } from '../../notify/notifier';
-import type { HttpClient } from '../http/http-client';
+import type { HttpClient } from '../../http-client/http-client';
 
 /**
  * POSTs a JSON body; resolves on 2xx. A network error is retryable; a status is retryable

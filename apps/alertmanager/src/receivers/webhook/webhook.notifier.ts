@@ -3,7 +3,7 @@ import type { Alert } from '../../alerts/alert.model';
 import type { WebhookConfig } from '../../config';
 import { NotifyError, reasonForStatus, type Notifier } from '../../notify/notifier';
 import type { NotifyContext } from '../../notify/notify-context';
-import { HttpClient } from '../http/http-client';
+import { HttpClient } from '../../http-client/http-client';
 import { buildWebhookPayload } from './webhook-payload';
 import { defaultTemplates, type TemplateSet } from '../../template';
 import { notificationRenderers } from '../templating/notification-text';

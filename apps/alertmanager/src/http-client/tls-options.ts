@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { SecureVersion } from 'node:tls';
-import type { TlsConfig, TlsVersion } from '../../config';
+import type { TlsConfig, TlsVersion } from '../config';
 
 const VERSIONS: Record<TlsVersion, SecureVersion> = {
   TLS10: 'TLSv1',

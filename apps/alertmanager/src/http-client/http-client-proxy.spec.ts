@@ -3,10 +3,10 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HttpConfig } from '../../config';
-import { Secret } from '../../config';
-import { PagerdutyStandIn } from '../../../test/support/pagerduty-stand-in';
-import { WebhookCollector } from '../../../test/support/webhook-collector';
+import type { HttpConfig } from '../config';
+import { Secret } from '../config';
+import { PagerdutyStandIn } from '../../test/support/pagerduty-stand-in';
+import { WebhookCollector } from '../../test/support/webhook-collector';
 import { HttpClient } from './http-client';
 
 /** A forward proxy for plain HTTP on loopback that records what it was asked. */
@@ -97,7 +97,7 @@ describe('HttpClient through a proxy', () => {
     );
     const url = 'https://events.pagerduty.com/generic/2010-04-15/create_event.json';
     const res = await client.send({ method: 'POST', url, body: '{"b":2}' });
-    expect(res).toEqual({ status: 200, body: '{"status":"success"}' });
+    expect(res).toMatchObject({ status: 200, body: '{"status":"success"}', truncated: false });
     expect(tunnel.connects.at(-1)).toMatchObject({
       authority: 'events.pagerduty.com:443',
       headers: { 'x-proxy-token': 't0ken' },

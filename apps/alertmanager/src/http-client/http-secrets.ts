@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BasicAuth, HttpConfig, HttpHeader, Secret } from '../../config';
+import type { BasicAuth, HttpConfig, HttpHeader, Secret } from '../config';
 
 /**
  * A secret given inline or as a `*_file` path (already absolute). Files are read at each send,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { ProxySettings } from '../../config';
+import type { ProxySettings } from '../config';
 import { NoProxy } from './no-proxy';
 
 /** Reads the environment variables `proxy_from_environment` uses; the process's by default. */

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { isIP, type Socket } from 'node:net';
-import type { ProxySettings } from '../../config';
+import type { ProxySettings } from '../config';
 import type { TlsOptions } from './tls-options';
 
 /** `Proxy-Authorization` from a proxy URL's user and password, as Go's transport sends it. */

@@ -1,4 +1,4 @@
-import type { ProxySettings } from '../../config';
+import type { ProxySettings } from '../config';
 import { proxyFor, type Environment } from './proxy-for';
 
 const PROXY = 'http://proxy.internal:3128';

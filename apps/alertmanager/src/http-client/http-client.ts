@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   Agent as HttpAgent,
   request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { buildInfo } from '../../build/build-info';
-import type { HttpConfig } from '../../config';
+import { buildInfo } from '../build/build-info';
+import type { HttpConfig } from '../config';
 import { configHeaders } from './http-secrets';
 import { proxyFor } from './proxy-for';
 import { openTunnel, proxyAuthorization, toProxy } from './proxy-tunnel';
@@ -21,12 +22,18 @@ export interface HttpRequest {
   body?: string;
   /** Aborts the request (the flush deadline, or an integration's own timeout). */
   signal?: AbortSignal;
+  /** How much of the body to keep; {@link MAX_BODY_BYTES} (enough for error messages) by default. */
+  maxBodyBytes?: number;
 }
 
 /** A response; the body is read up to {@link MAX_BODY_BYTES} for error messages. */
 export interface HttpResponse {
   status: number;
   body: string;
+  /** The response's headers (of the last hop). */
+  headers: IncomingHttpHeaders;
+  /** Whether the body was longer than the request's `maxBodyBytes` and was cut. */
+  truncated: boolean;
 }
 
 /** How much of a response body is kept. */
@@ -61,7 +68,12 @@ export class HttpClient {
       const res = await this.once(method, url, body, req);
       const location = res.location;
       if (!this.config.follow_redirects || !location || res.status < 300 || res.status > 399) {
-        return { status: res.status, body: res.body };
+        return {
+          status: res.status,
+          body: res.body,
+          headers: res.headers,
+          truncated: res.truncated,
+        };
       }
       if (hop === MAX_REDIRECTS) throw new Error(`stopped after ${MAX_REDIRECTS} redirects`);
       url = new URL(location, url);
@@ -115,9 +127,15 @@ export class HttpClient {
     const target = options.path === undefined ? url : undefined;
     return new Promise((resolve, reject) => {
       const callback = (res: IncomingMessage) => {
-        readBody(res).then(
-          (text) =>
-            resolve({ status: res.statusCode ?? 0, body: text, location: res.headers.location }),
+        readBody(res, req.maxBodyBytes ?? MAX_BODY_BYTES).then(
+          ({ text, truncated }) =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: text,
+              headers: res.headers,
+              truncated,
+              location: res.headers.location,
+            }),
           reject,
         );
       };
@@ -140,15 +158,20 @@ export class HttpClient {
   }
 }
 
-function readBody(res: IncomingMessage): Promise<string> {
+function readBody(
+  res: IncomingMessage,
+  limit: number,
+): Promise<{ text: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     res.on('data', (chunk: Buffer) => {
-      if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
+      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
       size += chunk.length;
     });
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    res.on('end', () =>
+      resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: size > limit }),
+    );
     res.on('error', reject);
   });
 }

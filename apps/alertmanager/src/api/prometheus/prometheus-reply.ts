@@ -1,0 +1,54 @@
+import type { Response } from 'express';
+
+/** Prometheus's API error types, each with the status code it is answered with. */
+export const ERROR_STATUS = {
+  bad_data: 400,
+  execution: 422,
+  canceled: 499,
+  timeout: 503,
+  internal: 500,
+  not_found: 404,
+  unavailable: 503,
+} as const;
+
+export type PrometheusErrorType = keyof typeof ERROR_STATUS;
+
+/** An API failure with Prometheus's `errorType` and message. */
+export class PrometheusApiError extends Error {
+  constructor(
+    readonly errorType: PrometheusErrorType,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `invalid parameter "name": reason`, upstream's wording for a bad query parameter. */
+export function invalidParam(name: string, reason: string): PrometheusApiError {
+  return new PrometheusApiError('bad_data', `invalid parameter ${JSON.stringify(name)}: ${reason}`);
+}
+
+/** `{"status":"success","data":...}` with any warnings, as Prometheus's API answers. */
+export function sendSuccess(
+  res: Response,
+  data: unknown,
+  warnings: readonly string[] = [],
+  infos: readonly string[] = [],
+): void {
+  const body: Record<string, unknown> = { status: 'success', data };
+  if (warnings.length > 0) body['warnings'] = warnings;
+  if (infos.length > 0) body['infos'] = infos;
+  res.status(200).type('application/json').send(JSON.stringify(body));
+}
+
+/** `{"status":"error","errorType":...,"error":...}` with the error type's status code. */
+export function sendFailure(res: Response, error: unknown): void {
+  const failure =
+    error instanceof PrometheusApiError ? error : new PrometheusApiError('internal', String(error));
+  res
+    .status(ERROR_STATUS[failure.errorType])
+    .type('application/json')
+    .send(
+      JSON.stringify({ status: 'error', errorType: failure.errorType, error: failure.message }),
+    );
+}

@@ -1,0 +1,86 @@
+import { All, Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { RequestBodyReader } from '../request-body';
+import { buildInfo } from '../../build/build-info';
+import { queryParams } from '../v2/http-io';
+import { sendFailure, sendSuccess } from './prometheus-reply';
+import { QueryApi, type QueryAnswer } from './query-api';
+
+/**
+ * Prometheus's query API, so Grafana and promtool can use the server as a Prometheus data
+ * source: `query`, `query_range`, `series`, `labels` and `label/<name>/values` by GET or by a
+ * POSTed form, and `status/buildinfo`.
+ */
+@Controller('api/v1')
+export class QueryApiController {
+  constructor(
+    @Inject(QueryApi) private readonly api: QueryApi,
+    @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
+  ) {}
+
+  @All('query')
+  query(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answer(req, res, (params) => this.api.query(params));
+  }
+
+  @All('query_range')
+  queryRange(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answer(req, res, (params) => this.api.queryRange(params));
+  }
+
+  @All('series')
+  series(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answer(req, res, (params) => this.api.series(params));
+  }
+
+  @All('labels')
+  labels(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.answer(req, res, (params) => this.api.labelNames(params));
+  }
+
+  @Get('label/:name/values')
+  labelValues(@Param('name') name: string, @Req() req: Request, @Res() res: Response) {
+    return this.answer(req, res, (params) => this.api.labelValues(name, params));
+  }
+
+  @Get('status/buildinfo')
+  buildInfo(@Res() res: Response): void {
+    const info = buildInfo();
+    // The fields of Prometheus's answer; a package has no branch, builder or build date to show.
+    sendSuccess(res, {
+      version: info.version,
+      revision: '',
+      branch: '',
+      buildUser: '',
+      buildDate: '',
+      goVersion: info.nodeVersion,
+    });
+  }
+
+  /** Runs a handler on the request's parameters: a POSTed form's first, then the query string's. */
+  private async answer(
+    req: Request,
+    res: Response,
+    handler: (params: URLSearchParams) => QueryAnswer,
+  ): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      res.status(405).set('Allow', 'GET, POST').end();
+      return;
+    }
+    try {
+      const params = new URLSearchParams();
+      if (
+        req.method === 'POST' &&
+        /^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')
+      ) {
+        const body = await this.bodies.read(req);
+        for (const [k, v] of new URLSearchParams(body.toString('utf8'))) params.append(k, v);
+      }
+      for (const [k, v] of queryParams(req)) params.append(k, v);
+      const answer = handler(params);
+      sendSuccess(res, answer.data, [...answer.warnings], [...answer.infos]);
+    } catch (error) {
+      sendFailure(res, error);
+    }
+  }
+}

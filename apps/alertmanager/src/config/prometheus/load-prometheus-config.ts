@@ -1,0 +1,16 @@
+import { ConfigError } from '../config-error';
+import { parseYamlRoot } from '../decoder/yaml-document';
+import { readConfigText } from '../file-errors';
+import { decodePrometheusConfig } from './prometheus-config.decoder';
+import type { PrometheusConfig } from './prometheus-config.model';
+
+/** Parses a Prometheus-style configuration; relative paths resolve against `file`'s directory. */
+export function parsePrometheusConfig(text: string, file: string): PrometheusConfig {
+  return decodePrometheusConfig(parseYamlRoot(text, file));
+}
+
+/** Reads and validates `--rules.config.file`. Throws {@link ConfigError}. */
+export async function loadPrometheusConfig(file: string): Promise<PrometheusConfig> {
+  const text = await readConfigText(file);
+  return parsePrometheusConfig(text, file);
+}

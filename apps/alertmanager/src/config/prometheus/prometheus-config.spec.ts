@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config-error';
+import { loadPrometheusConfig, parsePrometheusConfig } from './load-prometheus-config';
+import { PROMETHEUS_GLOBAL_DEFAULTS } from './prometheus-config.decoder';
+
+const DIR = join(__dirname, 'testdata');
+
+describe('Prometheus configuration', () => {
+  it('reads every section with its defaults, paths resolved against the file', async () => {
+    const config = await loadPrometheusConfig(join(DIR, 'valid.yml'));
+    expect(config.global).toEqual({
+      scrapeIntervalMs: 15_000,
+      scrapeTimeoutMs: 10_000,
+      evaluationIntervalMs: 30_000,
+      externalLabels: { cluster: 'eu1' },
+    });
+    expect(config.ruleFiles).toEqual([join(DIR, 'rules/*.rules.yml'), '/etc/absolute.yml']);
+    const [self, redis] = config.scrapeConfigs;
+    expect(self).toMatchObject({
+      jobName: 'self',
+      honorLabels: false,
+      honorTimestamps: true,
+      scrapeIntervalMs: 15_000,
+      scrapeTimeoutMs: 10_000,
+      metricsPath: '/metrics',
+      scheme: 'http',
+      staticConfigs: [{ targets: ['127.0.0.1:9093'], labels: {} }],
+    });
+    expect(redis).toMatchObject({
+      jobName: 'redis',
+      honorLabels: true,
+      honorTimestamps: false,
+      params: { module: ['redis'] },
+      // The global timeout is longer than the job's interval: the interval is the timeout.
+      scrapeIntervalMs: 5_000,
+      scrapeTimeoutMs: 5_000,
+      metricsPath: '/probe',
+      scheme: 'https',
+      staticConfigs: [{ targets: ['127.0.0.1:9121', 'localhost:9122'], labels: { env: 'prod' } }],
+      fileSdConfigs: [{ files: [join(DIR, 'targets/*.json')], refreshIntervalMs: 300_000 }],
+    });
+    expect(redis.httpConfig.basic_auth?.username).toBe('prom');
+    expect(redis.httpConfig.tls_config.insecure_skip_verify).toBe(true);
+    expect(redis.relabelConfigs).toHaveLength(1);
+    expect(redis.metricRelabelConfigs).toHaveLength(1);
+    expect(config.alerting.alertmanagers[0]).toMatchObject({
+      scheme: 'http',
+      pathPrefix: '/am',
+      timeoutMs: 10_000,
+      apiVersion: 'v2',
+    });
+  });
+
+  it('gives upstream defaults to an empty file', () => {
+    expect(parsePrometheusConfig('# nothing\n', '/etc/prometheus.yml')).toEqual({
+      global: PROMETHEUS_GLOBAL_DEFAULTS,
+      ruleFiles: [],
+      scrapeConfigs: [],
+      alerting: { alertRelabelConfigs: [], alertmanagers: [] },
+    });
+  });
+
+  // Each fixture starts with `# error: <line>: <path>: <message>`.
+  const invalid = join(DIR, 'invalid');
+  const cases = readdirSync(invalid).map((name) => {
+    const header = /^# error: (.*)$/m.exec(readFileSync(join(invalid, name), 'utf8'))?.[1] ?? '';
+    return [name, header] as const;
+  });
+
+  it.each(cases)('refuses %s naming where and why', async (name, expected) => {
+    const file = join(invalid, name);
+    const error = await loadPrometheusConfig(file).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(`${file}:${expected}`);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Logger } from '../logging/logger';
+import type { PromqlEngine } from '../promql';
+import type { Clock } from '../time/clock';
+import type { Scheduler } from '../time/scheduler';
+import type { Queryable } from '../tsdb/queryable';
+import { GroupEvaluator, type RuleAlertNotification, type SampleAppender } from './group-evaluator';
+import { loadRuleGroups, type LoadedGroup } from './load-rule-groups';
+import type { RestoreSettings } from './restore-for-state';
+import type { RuleMetrics } from './rule-metrics';
+import { RuleGroupRunner } from './rule-group-runner';
+
+/** The parts rule evaluation runs on, fixed for the life of the server. */
+export interface RuleManagerDeps {
+  readonly engine: PromqlEngine;
+  readonly storage: Queryable & { appender(): SampleAppender };
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  readonly metrics: RuleMetrics;
+  readonly logger: Logger;
+  /** Hands alerts to the notifier (the dispatcher, in-process). */
+  readonly notify: (alerts: RuleAlertNotification[]) => void;
+  /** `--rules.alert.resend-delay`. */
+  readonly resendDelayMs: number;
+  readonly restore: RestoreSettings;
+}
+
+/** What a configuration says about rules: re-read on every reload. */
+export interface RuleSettings {
+  /** `rule_files`: glob patterns, absolute or relative to the process. */
+  readonly ruleFiles: readonly string[];
+  /** `global.evaluation_interval`: the interval of groups without their own. */
+  readonly evaluationIntervalMs: number;
+  readonly externalLabels: Readonly<Record<string, string>>;
+  readonly externalUrl: string;
+}
+
+/**
+ * Loads rule files into running groups and swaps them on a reload, as upstream's rule manager:
+ * the new files are read and validated first (a bad file throws and leaves the running groups
+ * alone), then every group is replaced by its new version, which takes over the alerts of the
+ * group with the same file and name; groups that are gone stop. `for` state is restored from the
+ * store only for the groups of the first load.
+ */
+export class RuleManager {
+  private runners: RuleGroupRunner[] = [];
+  private loaded = false;
+
+  constructor(private readonly deps: RuleManagerDeps) {}
+
+  /** The running groups, by file then name (the order of the rules API). */
+  get groups(): readonly RuleGroupRunner[] {
+    return this.runners;
+  }
+
+  /** Loads the settings' rule files and puts them into force (see {@link prepare}). */
+  async update(settings: RuleSettings): Promise<void> {
+    (await this.prepare(settings))();
+  }
+
+  /**
+   * Reads and validates the rule files, throwing {@link RuleLoadError} with every problem; the
+   * returned commit swaps the running groups for the new ones. Nothing changes before the commit.
+   */
+  async prepare(settings: RuleSettings): Promise<() => void> {
+    const loaded = await loadRuleGroups(settings.ruleFiles);
+    return () => this.commit(loaded, settings);
+  }
+
+  private commit(loaded: readonly LoadedGroup[], settings: RuleSettings): void {
+    const env = {
+      engine: this.deps.engine,
+      storage: this.deps.storage,
+      externalLabels: settings.externalLabels,
+      externalUrl: settings.externalUrl,
+      resendDelayMs: this.deps.resendDelayMs,
+    };
+    const previous = new Map(this.runners.map((r) => [r.key, r]));
+    const restore = this.loaded
+      ? undefined
+      : { store: this.deps.storage, settings: this.deps.restore };
+    const next = loaded.map(({ file, group }) => {
+      const evaluator = new GroupEvaluator(
+        group,
+        group.intervalMs || settings.evaluationIntervalMs,
+        env,
+      );
+      const runner = new RuleGroupRunner(file, evaluator, { ...this.deps, restore });
+      const old = previous.get(runner.key);
+      if (this.loaded) evaluator.markRestored();
+      if (old) {
+        evaluator.copyStateFrom(old.evaluator);
+        previous.delete(runner.key);
+      }
+      return runner;
+    });
+    for (const runner of this.runners) runner.stop();
+    for (const gone of previous.values()) this.retire(gone);
+    next.sort(
+      (a, b) =>
+        compareStrings(a.file, b.file) ||
+        compareStrings(a.evaluator.group.name, b.evaluator.group.name),
+    );
+    this.runners = next;
+    this.loaded = true;
+    for (const runner of next) runner.start();
+    this.deps.logger.info('rules loaded', { groups: next.length });
+  }
+
+  stop(): void {
+    for (const runner of this.runners) runner.stop();
+    this.runners = [];
+  }
+
+  /**
+   * A group a reload removed: its metrics go, and its series get staleness markers after two of
+   * its intervals (upstream's wait, which lets a renamed group write its series first).
+   */
+  private retire(gone: RuleGroupRunner): void {
+    this.deps.metrics.forget(gone.key);
+    const series = gone.evaluator.writtenSeries;
+    if (series.length === 0) return;
+    const at = this.deps.clock.now() + 2 * gone.intervalMs;
+    this.deps.scheduler.set(at, () => {
+      const appender = this.deps.storage.appender();
+      for (const labels of series) appender.addStale(labels, at);
+      appender.commit();
+    });
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,216 @@
+import { Labels } from '../tsdb/labels';
+import type { ScrapedSample } from './scrape-loop';
+
+/** The `Accept` header Prometheus 2.42 scrapes with: OpenMetrics first, then the text format. */
+export const SCRAPE_ACCEPT_HEADER =
+  'application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1';
+
+/** A scrape body that does not parse: the line and what is wrong with it. */
+export class ExpositionError extends Error {}
+
+const METRIC_TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
+const OPENMETRICS_TYPES = new Set([
+  'counter',
+  'gauge',
+  'histogram',
+  'gaugehistogram',
+  'summary',
+  'info',
+  'stateset',
+  'unknown',
+]);
+const FLOAT =
+  /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
+
+/**
+ * The samples of a scrape body, by its content type as upstream's `textparse.New` chooses:
+ * `application/openmetrics-text` is OpenMetrics (timestamps in seconds, `# EOF` required,
+ * exemplars skipped), anything else Prometheus's text format 0.0.4 (timestamps in
+ * milliseconds). Throws {@link ExpositionError} naming the line.
+ */
+export function scrapedSamples(body: string, contentType: string): ScrapedSample[] {
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  return parseExposition(body, mediaType === 'application/openmetrics-text');
+}
+
+/** Parses the text format, or OpenMetrics with `openMetrics`. */
+export function parseExposition(body: string, openMetrics: boolean): ScrapedSample[] {
+  const samples: ScrapedSample[] = [];
+  const format = openMetrics ? 'OpenMetrics' : 'text format';
+  let pos = 0;
+  let lineNumber = 0;
+  let eof = false;
+  while (pos < body.length) {
+    let end = body.indexOf('\n', pos);
+    if (end === -1) end = body.length;
+    const line = body.slice(pos, end);
+    pos = end + 1;
+    lineNumber++;
+    const fail = (reason: string): never => {
+      throw new ExpositionError(`${format} parsing error in line ${lineNumber}: ${reason}`);
+    };
+    if (eof) fail('unexpected data after # EOF');
+    if (openMetrics) {
+      if (line === '# EOF') {
+        eof = true;
+        continue;
+      }
+      if (line === '') fail('unexpected empty line');
+    } else if (line.trim() === '') {
+      continue;
+    }
+    const text = openMetrics ? line : line.replace(/^[ \t]+/, '');
+    if (text.startsWith('#')) {
+      readComment(text, openMetrics, fail);
+      continue;
+    }
+    samples.push(readSample(text, openMetrics, fail));
+  }
+  if (openMetrics && !eof) {
+    throw new ExpositionError('OpenMetrics parsing error: data does not end with # EOF');
+  }
+  return samples;
+}
+
+function readComment(line: string, openMetrics: boolean, fail: (reason: string) => never): void {
+  const match = /^#[ \t]+(HELP|TYPE|UNIT)[ \t]+([^ \t]+)(?:[ \t]+(.*))?$/.exec(line);
+  if (!match) {
+    if (openMetrics) fail(`invalid comment ${JSON.stringify(line)}`);
+    return;
+  }
+  const [, keyword, name, rest = ''] = match;
+  if (!/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(name)) fail(`invalid metric name ${JSON.stringify(name)}`);
+  if (keyword === 'TYPE') {
+    const type = rest.trim();
+    if (!(openMetrics ? OPENMETRICS_TYPES : METRIC_TYPES).has(type)) {
+      fail(`invalid metric type ${JSON.stringify(type)}`);
+    }
+  } else if (keyword === 'UNIT' && !openMetrics) {
+    // The text format has no units: upstream's lexer takes it as a comment.
+  }
+}
+
+function readSample(
+  line: string,
+  openMetrics: boolean,
+  fail: (reason: string) => never,
+): ScrapedSample {
+  let i = 0;
+  while (i < line.length && isNameChar(line.charCodeAt(i), i === 0)) i++;
+  if (i === 0) fail(`${JSON.stringify(line[0])} is not a valid start token`);
+  const pairs: [string, string][] = [['__name__', line.slice(0, i)]];
+  // Blanks may stand between the name and its labels.
+  let j = i;
+  while (line[j] === ' ' || line[j] === '\t') j++;
+  if (line[j] === '{') i = readLabels(line, j + 1, pairs, fail);
+  const rest = line.slice(i);
+  if (!/^[ \t]/.test(rest))
+    fail(`expected value after metric, got ${JSON.stringify(rest.slice(0, 20))}`);
+  let fields = rest.trim().split(/[ \t]+/);
+  if (openMetrics) {
+    // An exemplar follows ` # `: not stored.
+    const hash = fields.indexOf('#');
+    if (hash !== -1) fields = fields.slice(0, hash);
+  }
+  if (fields.length === 0 || fields[0] === '') fail('expected value after metric');
+  if (fields.length > 2) fail(`expected timestamp or new record, got ${JSON.stringify(fields[2])}`);
+  const value = parseFloatGo(fields[0], fail);
+  let timestampMs: number | undefined;
+  if (fields.length === 2) {
+    if (openMetrics) {
+      timestampMs = Math.round(parseFloatGo(fields[1], fail) * 1000);
+    } else {
+      if (!/^-?\d+$/.test(fields[1]))
+        fail(`strconv.ParseInt: parsing ${JSON.stringify(fields[1])}: invalid syntax`);
+      timestampMs = Number(fields[1]);
+    }
+  }
+  const seen = new Set<string>();
+  for (const [name] of pairs) {
+    if (seen.has(name)) fail(`label name ${JSON.stringify(name)} is not unique`);
+    seen.add(name);
+  }
+  return { labels: Labels.from(pairs), value, timestampMs };
+}
+
+/** Reads `name="value", ...}` from `start`; returns the index after the closing brace. */
+function readLabels(
+  line: string,
+  start: number,
+  pairs: [string, string][],
+  fail: (reason: string) => never,
+): number {
+  let i = start;
+  const skip = () => {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+  };
+  for (;;) {
+    skip();
+    if (line[i] === '}') return i + 1;
+    const nameStart = i;
+    while (i < line.length && isLabelChar(line.charCodeAt(i), i === nameStart)) i++;
+    if (i === nameStart) fail(`expected label name, got ${JSON.stringify(line.slice(i, i + 10))}`);
+    const name = line.slice(nameStart, i);
+    skip();
+    if (line[i] !== '=') fail(`expected equal, got ${JSON.stringify(line.slice(i, i + 10))}`);
+    i++;
+    skip();
+    if (line[i] !== '"') fail(`expected label value, got ${JSON.stringify(line.slice(i, i + 10))}`);
+    i++;
+    let value = '';
+    let from = i;
+    for (;;) {
+      if (i >= line.length) fail('unterminated label value');
+      const c = line[i];
+      if (c === '"') break;
+      if (c === '\\') {
+        value += line.slice(from, i);
+        const next = line[i + 1];
+        // The text format's three escapes; any other backslash stays as written.
+        value +=
+          next === 'n' ? '\n' : next === '"' ? '"' : next === '\\' ? '\\' : `\\${next ?? ''}`;
+        i += 2;
+        from = i;
+        continue;
+      }
+      i++;
+    }
+    value += line.slice(from, i);
+    i++;
+    pairs.push([name, value]);
+    skip();
+    if (line[i] === ',') {
+      i++;
+      continue;
+    }
+    if (line[i] !== '}')
+      fail(`expected comma or "}", got ${JSON.stringify(line.slice(i, i + 10))}`);
+  }
+}
+
+/** Go's `strconv.ParseFloat` on a decimal, `Inf`/`Infinity` or `NaN` (any case, signed). */
+function parseFloatGo(text: string, fail: (reason: string) => never): number {
+  if (!FLOAT.test(text))
+    fail(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const lower = text.toLowerCase();
+  if (lower.endsWith('nan')) return NaN;
+  if (lower.endsWith('inf') || lower.endsWith('infinity'))
+    return lower.startsWith('-') ? -Infinity : Infinity;
+  return Number(text);
+}
+
+function isNameChar(c: number, first: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    c === 95 ||
+    c === 58 ||
+    (!first && c >= 48 && c <= 57)
+  );
+}
+
+function isLabelChar(c: number, first: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (!first && c >= 48 && c <= 57)
+  );
+}

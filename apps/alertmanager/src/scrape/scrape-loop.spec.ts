@@ -1,0 +1,196 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { waitFor } from '@redisx/testing';
+import type { ScrapeConfig } from '../config';
+import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
+import { HttpClient } from '../http-client';
+import { recordingLogger } from '../logging/testing/recording-logger';
+import { FakeScheduler } from '../time/testing/fake-scheduler';
+import { Labels } from '../tsdb/labels';
+import { MemoryStore } from '../tsdb/memory-store';
+import { ScrapeLoop, type ScrapedSample } from './scrape-loop';
+import { populateTarget } from './scrape-target';
+
+/** The loop's parser is an input; these tests read `name{a="b"} value [ts]` lines. */
+function parseLines(body: string): ScrapedSample[] {
+  return body
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [, name, labels, value, ts] = /^(\w+)(?:\{(.*)\})? (\S+)(?: (\d+))?$/.exec(line) ?? [];
+      const record: Record<string, string> = { __name__: name };
+      for (const pair of (labels ?? '').split(',').filter(Boolean)) {
+        const [k, v] = pair.split('=');
+        record[k] = JSON.parse(v) as string;
+      }
+      return {
+        labels: Labels.fromRecord(record),
+        value: Number(value),
+        timestampMs: ts ? Number(ts) : undefined,
+      };
+    });
+}
+
+let server: Server;
+let reply: { status: number; body: string; delayMs?: number };
+let seenHeaders: Record<string, string | string[] | undefined> = {};
+let address = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seenHeaders = req.headers;
+    setTimeout(
+      () => res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body),
+      reply.delayMs ?? 0,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+function loop(
+  over: Partial<ScrapeConfig> = {},
+  metricRelabel = (l: Labels): Labels | undefined => l,
+) {
+  const config = {
+    jobName: 'app',
+    honorLabels: false,
+    honorTimestamps: true,
+    params: {},
+    scrapeIntervalMs: 15_000,
+    scrapeTimeoutMs: 1_000,
+    metricsPath: '/metrics',
+    scheme: 'http',
+    sampleLimit: 0,
+    httpConfig: defaultHttpConfig(),
+    staticConfigs: [],
+    fileSdConfigs: [],
+    relabelConfigs: [],
+    metricRelabelConfigs: [],
+    ...over,
+  } as ScrapeConfig;
+  const outcome = populateTarget(Labels.fromRecord({ __address__: address }), config, (l) => l);
+  if (outcome.kind !== 'target') throw new Error('no target');
+  const store = new MemoryStore();
+  const scheduler = new FakeScheduler(0);
+  const scrape = new ScrapeLoop(outcome.target, config, {
+    clock: scheduler,
+    scheduler,
+    logger: recordingLogger([]),
+    storage: {
+      appender: () => {
+        const rows: [Labels, number, number, boolean][] = [];
+        return {
+          add: (l: Labels, t: number, v: number) => rows.push([l, t, v, false]),
+          addStale: (l: Labels, t: number) => rows.push([l, t, NaN, true]),
+          commit: () => {
+            for (const [l, t, v, stale] of rows) store.append(l, t, v, stale);
+          },
+        };
+      },
+    },
+    client: new HttpClient(config.httpConfig),
+    parse: parseLines,
+    metricRelabel,
+    accept: 'text/plain;version=0.0.4',
+    userAgent: 'test',
+  });
+  /** The sample of a series at `t`: its value, 'stale', or undefined. */
+  const at = (record: Record<string, string>, t: number) => {
+    const run = store.get(Labels.fromRecord(record))?.samples(t, t);
+    if (!run || run.t.length === 0) return undefined;
+    return run.stale?.[0] ? 'stale' : run.v[0];
+  };
+  return { scrape, store, scheduler, at };
+}
+
+const target = () => ({ instance: address, job: 'app' });
+
+describe('ScrapeLoop', () => {
+  it("writes the target's samples with its labels at the slot, and the report series", async () => {
+    reply = {
+      status: 200,
+      body: '# HELP x\nrequests_total{code="200"} 5\nrequests_total{job="other"} 1\n',
+    };
+    const { scrape, at } = loop();
+    await scrape.scrape(15_000);
+    expect(at({ __name__: 'requests_total', code: '200', ...target() }, 15_000)).toBe(5);
+    expect(at({ __name__: 'requests_total', exported_job: 'other', ...target() }, 15_000)).toBe(1);
+    expect(at({ __name__: 'up', ...target() }, 15_000)).toBe(1);
+    expect(at({ __name__: 'scrape_samples_scraped', ...target() }, 15_000)).toBe(2);
+    expect(at({ __name__: 'scrape_samples_post_metric_relabeling', ...target() }, 15_000)).toBe(2);
+    expect(at({ __name__: 'scrape_series_added', ...target() }, 15_000)).toBe(2);
+    expect(scrape.status).toMatchObject({ health: 'up', lastError: '', lastScrape: 15_000 });
+    expect(seenHeaders['accept']).toBe('text/plain;version=0.0.4');
+    expect(seenHeaders['x-prometheus-scrape-timeout-seconds']).toBe('1');
+  });
+
+  it('marks a series that disappears stale, and every series of a failed scrape', async () => {
+    const { scrape, at } = loop();
+    reply = { status: 200, body: 'a 1\nb 2\n' };
+    await scrape.scrape(15_000);
+    reply = { status: 200, body: 'a 3\n' };
+    await scrape.scrape(30_000);
+    expect(at({ __name__: 'b', ...target() }, 30_000)).toBe('stale');
+    reply = { status: 503, body: 'down' };
+    await scrape.scrape(45_000);
+    expect(at({ __name__: 'a', ...target() }, 45_000)).toBe('stale');
+    expect(at({ __name__: 'up', ...target() }, 45_000)).toBe(0);
+    expect(scrape.status).toMatchObject({
+      health: 'down',
+      lastError: 'server returned HTTP status 503 Service Unavailable',
+    });
+  });
+
+  it('fails a scrape that takes longer than the timeout, as Go words it', async () => {
+    const { scrape, at } = loop({ scrapeTimeoutMs: 50 });
+    reply = { status: 200, body: 'a 1\n', delayMs: 500 };
+    await scrape.scrape(15_000);
+    expect(at({ __name__: 'up', ...target() }, 15_000)).toBe(0);
+    expect(scrape.status.lastError).toBe('context deadline exceeded');
+  });
+
+  it('honours timestamps and honor_labels, applies metric relabeling and the sample limit', async () => {
+    reply = { status: 200, body: 'a{job="mine"} 1 5000\nb 2\ndrop_me 3\n' };
+    const honoring = loop({ honorLabels: true }, (l) =>
+      l.get('__name__') === 'drop_me' ? undefined : l,
+    );
+    await honoring.scrape.scrape(15_000);
+    expect(honoring.at({ __name__: 'a', job: 'mine', instance: address }, 5_000)).toBe(1);
+    expect(
+      honoring.at({ __name__: 'scrape_samples_post_metric_relabeling', ...target() }, 15_000),
+    ).toBe(2);
+    expect(honoring.at({ __name__: 'drop_me', ...target() }, 15_000)).toBeUndefined();
+
+    const ignoring = loop({ honorTimestamps: false });
+    await ignoring.scrape.scrape(15_000);
+    expect(ignoring.at({ __name__: 'a', exported_job: 'mine', ...target() }, 15_000)).toBe(1);
+
+    const limited = loop({ sampleLimit: 2 });
+    await limited.scrape.scrape(15_000);
+    expect(limited.at({ __name__: 'up', ...target() }, 15_000)).toBe(0);
+    expect(limited.at({ __name__: 'b', ...target() }, 15_000)).toBeUndefined();
+    expect(limited.scrape.status.lastError).toBe('sample limit exceeded');
+  });
+
+  it('scrapes on its slots and marks everything stale two intervals after it stops', async () => {
+    reply = { status: 200, body: 'a 1\n' };
+    const { scrape, scheduler, store } = loop();
+    scrape.start();
+    const samples = () =>
+      store.get(Labels.fromRecord({ __name__: 'a', ...target() }))?.samples(0, 120_000);
+    // Real HTTP under a fake clock: each slot's scrape is let answer before time moves on.
+    for (const count of [1, 2]) {
+      await scheduler.advance(15_000);
+      await waitFor(`scrape ${count}`, async () => (samples()?.t.length ?? 0) >= count);
+    }
+    const run = samples();
+    expect((run?.t[1] ?? 0) - (run?.t[0] ?? 0)).toBe(15_000);
+    const last = run?.t[run.t.length - 1] ?? 0;
+    scrape.stop();
+    await scheduler.advance(31_000);
+    const after = store.get(Labels.fromRecord({ __name__: 'a', ...target() }))?.samples(0, 120_000);
+    expect(after?.t[after.t.length - 1]).toBe(last + 15_000);
+    expect(after?.stale?.[after.t.length - 1]).toBe(1);
+  });
+});

@@ -1,0 +1,235 @@
+import { STATUS_CODES } from 'node:http';
+import type { ScrapeConfig } from '../config';
+import type { HttpClient } from '../http-client';
+import type { Logger } from '../logging/logger';
+import type { Clock } from '../time/clock';
+import type { Scheduler, TimerHandle } from '../time/scheduler';
+import { Labels } from '../tsdb/labels';
+import { withTargetLabels } from './sample-labels';
+import { publicLabels, type ScrapeTarget } from './scrape-target';
+
+/** A sample as a parser yields it: labels with `__name__`, value, and its own time if it has one. */
+export interface ScrapedSample {
+  readonly labels: Labels;
+  readonly value: number;
+  readonly timestampMs?: number;
+}
+
+/** Samples of one scrape, appended together (the metric store's `MetricAppender`). */
+export interface ScrapeAppender {
+  add(labels: Labels, t: number, v: number): unknown;
+  addStale(labels: Labels, t: number): unknown;
+  commit(): unknown;
+}
+
+/** What a scrape loop runs on. */
+export interface ScrapeLoopDeps {
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  readonly storage: { appender(): ScrapeAppender };
+  readonly client: HttpClient;
+  /** Parses a response body of the given content type; throws with the parser's message. */
+  readonly parse: (body: string, contentType: string) => Iterable<ScrapedSample>;
+  /** `metric_relabel_configs`: the sample's new labels, or undefined to drop it. */
+  readonly metricRelabel: (labels: Labels) => Labels | undefined;
+  /** The `Accept` header Prometheus sends. */
+  readonly accept: string;
+  readonly userAgent: string;
+}
+
+export type TargetHealth = 'up' | 'down' | 'unknown';
+
+/** A target's standing, as `/api/v1/targets` shows it. */
+export interface TargetStatus {
+  health: TargetHealth;
+  lastError: string;
+  /** When the last scrape started (ms; 0 before the first) and how long it took. */
+  lastScrape: number;
+  lastScrapeDurationMs: number;
+}
+
+/** Most bytes of a scrape body read (upstream's `body_size_limit` is unlimited by default). */
+const MAX_SCRAPE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Scrapes one target every interval, as upstream's scrape loop: at a fixed phase of the interval
+ * (from the hash of the target), each scrape's samples with the target's labels, `metric_relabel_configs`
+ * applied, written at the scrape's slot time (or their own with `honor_timestamps`), with the
+ * report series (`up`, `scrape_duration_seconds`, `scrape_samples_scraped`,
+ * `scrape_samples_post_metric_relabeling`, `scrape_series_added`). A series the target stops
+ * exposing, every series of a failed scrape and, two intervals after the loop stops, every
+ * series it wrote get a staleness marker.
+ */
+export class ScrapeLoop {
+  readonly status: TargetStatus = {
+    health: 'unknown',
+    lastError: '',
+    lastScrape: 0,
+    lastScrapeDurationMs: 0,
+  };
+  private readonly targetLabels: Labels;
+  private timer: TimerHandle | undefined;
+  private stopped = false;
+  private lastSlot = 0;
+  /** Series of the last successful scrape, by key, to mark those that disappear. */
+  private seen = new Map<string, Labels>();
+  private everSeen = new Set<string>();
+
+  constructor(
+    readonly target: ScrapeTarget,
+    readonly config: ScrapeConfig,
+    private readonly deps: ScrapeLoopDeps,
+  ) {
+    this.targetLabels = publicLabels(target.labels);
+  }
+
+  start(): void {
+    const interval = this.config.scrapeIntervalMs;
+    const offset = Number(
+      this.target.labels.with('__url__', this.target.url).hash() % BigInt(interval),
+    );
+    const now = this.deps.clock.now();
+    const slot = Math.floor((now - offset) / interval) * interval + offset + interval;
+    this.schedule(slot);
+  }
+
+  /** Stops scraping; the series it wrote go stale two intervals later unless written again. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) this.deps.scheduler.clear(this.timer);
+    if (this.lastSlot === 0) return;
+    const interval = this.config.scrapeIntervalMs;
+    const staleAt = this.lastSlot + interval;
+    const series = [...this.seen.values(), ...this.reportLabels()];
+    this.deps.scheduler.set(this.lastSlot + 2 * interval, () => {
+      const appender = this.deps.storage.appender();
+      for (const labels of series) appender.addStale(labels, staleAt);
+      appender.commit();
+    });
+  }
+
+  private schedule(slot: number): void {
+    this.timer = this.deps.scheduler.set(slot, () => {
+      void this.scrape(slot).finally(() => {
+        if (this.stopped) return;
+        const interval = this.config.scrapeIntervalMs;
+        let next = slot + interval;
+        const now = this.deps.clock.now();
+        if (next <= now) next += Math.ceil((now - next) / interval) * interval;
+        this.schedule(next);
+      });
+    });
+  }
+
+  /** One scrape at `slot` (ms), its samples and report series appended together. */
+  async scrape(slot: number): Promise<void> {
+    const started = performance.now();
+    let samples: ScrapedSample[] | undefined;
+    let error = '';
+    try {
+      samples = await this.fetch();
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    if (this.stopped) return;
+    const appender = this.deps.storage.appender();
+    const current = new Map<string, Labels>();
+    let scraped = 0;
+    let added = 0;
+    if (samples !== undefined) {
+      scraped = samples.length;
+      const written: [Labels, number, number][] = [];
+      for (const sample of samples) {
+        const labels = this.deps.metricRelabel(
+          withTargetLabels(sample.labels, this.targetLabels, this.config.honorLabels),
+        );
+        if (labels === undefined || current.has(labels.key)) continue;
+        current.set(labels.key, labels);
+        const t =
+          this.config.honorTimestamps && sample.timestampMs !== undefined
+            ? sample.timestampMs
+            : slot;
+        written.push([labels, t, sample.value]);
+      }
+      if (this.config.sampleLimit > 0 && written.length > this.config.sampleLimit) {
+        error = 'sample limit exceeded';
+        current.clear();
+      } else {
+        for (const [labels, t, v] of written) {
+          appender.add(labels, t, v);
+          if (!this.everSeen.has(labels.key)) {
+            this.everSeen.add(labels.key);
+            added++;
+          }
+        }
+      }
+    }
+    for (const [key, labels] of this.seen) if (!current.has(key)) appender.addStale(labels, slot);
+    this.seen = current;
+    const durationMs = performance.now() - started;
+    const up = error === '' ? 1 : 0;
+    const report: [string, number][] = [
+      ['up', up],
+      ['scrape_duration_seconds', durationMs / 1000],
+      ['scrape_samples_scraped', scraped],
+      ['scrape_samples_post_metric_relabeling', up ? current.size : 0],
+      ['scrape_series_added', added],
+    ];
+    for (const [name, value] of report)
+      appender.add(this.targetLabels.with('__name__', name), slot, value);
+    appender.commit();
+    this.lastSlot = slot;
+    this.status.health = up ? 'up' : 'down';
+    this.status.lastError = error;
+    this.status.lastScrape = slot;
+    this.status.lastScrapeDurationMs = durationMs;
+    if (error !== '')
+      this.deps.logger.debug('scrape failed', { target: this.target.url, err: error });
+  }
+
+  private async fetch(): Promise<ScrapedSample[]> {
+    const timeoutMs = this.config.scrapeTimeoutMs;
+    let response;
+    try {
+      response = await this.deps.client.send({
+        method: 'GET',
+        url: this.target.url,
+        headers: {
+          Accept: this.deps.accept,
+          'User-Agent': this.deps.userAgent,
+          'X-Prometheus-Scrape-Timeout-Seconds': String(timeoutMs / 1000),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+        maxBodyBytes: MAX_SCRAPE_BYTES,
+      });
+    } catch (err) {
+      const e = err as Error;
+      // Go's words for a request cut by its deadline.
+      if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        throw new Error('context deadline exceeded');
+      throw e;
+    }
+    if (response.status !== 200)
+      throw new Error(`server returned HTTP status ${httpStatusText(response.status)}`);
+    if (response.truncated) throw new Error(`body size limit exceeded`);
+    const contentType = String(response.headers['content-type'] ?? '');
+    return [...this.deps.parse(response.body, contentType)];
+  }
+
+  private reportLabels(): Labels[] {
+    return [
+      'up',
+      'scrape_duration_seconds',
+      'scrape_samples_scraped',
+      'scrape_samples_post_metric_relabeling',
+      'scrape_series_added',
+    ].map((name) => this.targetLabels.with('__name__', name));
+  }
+}
+
+/** Go's `resp.Status`: `404 Not Found`. */
+function httpStatusText(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
+}

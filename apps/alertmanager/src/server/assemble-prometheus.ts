@@ -1,0 +1,123 @@
+import type { Registry } from 'prom-client';
+import type { AlertIntake } from '../alerts/alert-intake';
+import { loadPrometheusConfig, type PrometheusConfig } from '../config';
+import type { Logger } from '../logging/logger';
+import { PromqlEngine } from '../promql';
+import type { ConfigSubscriber } from '../reload/config-subscriber';
+import { RuleManager, RuleMetrics } from '../rules';
+import {
+  decodeJobRelabeling,
+  SCRAPE_ACCEPT_HEADER,
+  ScrapeManager,
+  scrapedSamples,
+} from '../scrape';
+import { buildInfo } from '../build/build-info';
+import { glob } from '../template';
+import type { Clock } from '../time/clock';
+import type { Scheduler } from '../time/scheduler';
+import type { MetricStorage } from '../tsdb';
+import { ruleAlertsToPosted } from './rule-alerts-to-intake';
+import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
+
+/** What the Prometheus side (rules, scraping) is assembled from. */
+export interface PrometheusInputs {
+  options: ServerOptions;
+  registry: Registry;
+  clock: Clock;
+  scheduler: Scheduler;
+  logger: Logger;
+  metricStorage: MetricStorage;
+  alertIntake: AlertIntake;
+  externalUrl: () => string;
+}
+
+/** The assembled Prometheus side: what the API reads, and the reload hook. */
+export interface AssembledPrometheus {
+  engine: PromqlEngine;
+  ruleManager: RuleManager;
+  scrapeManager: ScrapeManager;
+  /** Reloads `--rules.config.file` with every `/-/reload` (absent: nothing to do). */
+  subscriber: ConfigSubscriber;
+  /** Reads and validates `--rules.config.file` once, so a bad file stops the start. */
+  check(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Wires what Prometheus would do beside Alertmanager: the scrape manager appending the targets of
+ * `scrape_configs` to the metric store, the PromQL engine on it, the rule manager writing back to
+ * it, and alerts handed to the alert intake in-process (external labels added, as Prometheus's
+ * notifier does). Everything comes from `--rules.config.file`, re-read with every reload of the
+ * server's configuration, all or nothing.
+ */
+export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheus {
+  const { options, logger, metricStorage } = inputs;
+  const engine = new PromqlEngine(metricStorage);
+  const rulesLogger = logger.with({ component: 'rule manager' });
+  let externalLabels: Readonly<Record<string, string>> = {};
+  const ruleManager = new RuleManager({
+    engine,
+    storage: metricStorage,
+    clock: inputs.clock,
+    scheduler: inputs.scheduler,
+    metrics: new RuleMetrics(inputs.registry),
+    logger: rulesLogger,
+    notify: (alerts) => {
+      inputs.alertIntake.post(ruleAlertsToPosted(alerts, externalLabels)).then(
+        (errors) => {
+          for (const err of errors) rulesLogger.warn('alert refused', { err });
+        },
+        (error: Error) => rulesLogger.error('sending alerts failed', { err: error.message }),
+      );
+    },
+    resendDelayMs: options.rulesResendDelay ?? SERVER_DEFAULTS.rulesResendDelay,
+    restore: {
+      outageToleranceMs: options.rulesForOutageTolerance ?? SERVER_DEFAULTS.rulesForOutageTolerance,
+      forGracePeriodMs: options.rulesForGracePeriod ?? SERVER_DEFAULTS.rulesForGracePeriod,
+    },
+  });
+  const scrapeManager = new ScrapeManager(
+    {
+      clock: inputs.clock,
+      scheduler: inputs.scheduler,
+      logger: logger.with({ component: 'scrape manager' }),
+      storage: metricStorage,
+      parse: scrapedSamples,
+      accept: SCRAPE_ACCEPT_HEADER,
+      userAgent: `redisx-alertmanager/${buildInfo().version}`,
+      glob,
+    },
+    decodeJobRelabeling,
+    logger.with({ component: 'scrape manager' }),
+  );
+  const file = options.rulesConfigFile;
+  const load = async (): Promise<PrometheusConfig | undefined> =>
+    file ? await loadPrometheusConfig(file) : undefined;
+  const prepare = async (externalUrl: string) => {
+    const config = await load();
+    if (config === undefined) return () => undefined;
+    const commitScrape = scrapeManager.prepare(config.scrapeConfigs);
+    const commitRules = await ruleManager.prepare({
+      ruleFiles: config.ruleFiles,
+      evaluationIntervalMs: config.global.evaluationIntervalMs,
+      externalLabels: config.global.externalLabels,
+      externalUrl,
+    });
+    return async () => {
+      externalLabels = config.global.externalLabels;
+      await commitScrape();
+      commitRules();
+    };
+  };
+  return {
+    engine,
+    ruleManager,
+    scrapeManager,
+    subscriber: { prepare: () => prepare(inputs.externalUrl()) },
+    check: async () => void (await prepare('')),
+    stop: () => {
+      scrapeManager.stop();
+      ruleManager.stop();
+    },
+  };
+}
