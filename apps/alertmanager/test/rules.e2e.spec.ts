@@ -60,6 +60,14 @@ receivers:
   evaluation_interval: 1s
   external_labels: {cluster: test}
 rule_files: [rules.yml]
+alerting:
+  alert_relabel_configs:
+    - target_label: source
+      replacement: rules
+  alertmanagers:
+    - path_prefix: /external
+      static_configs:
+        - targets: ['${new URL(hook.url).host}']
 `,
     );
     server = await startServerProcess(join(dir, 'am.yml'), [
@@ -77,9 +85,33 @@ rule_files: [rules.yml]
     const [delivery] = await hook.waitFor('/rules', 1);
     expect(delivery.body.status).toBe('firing');
     const [alert] = delivery.body.alerts;
-    expect(alert.labels).toEqual({ alertname: 'AlwaysOn', severity: 'page', cluster: 'test' });
+    expect(alert.labels).toEqual({
+      alertname: 'AlwaysOn',
+      severity: 'page',
+      cluster: 'test',
+      source: 'rules',
+    });
     expect(alert.annotations).toEqual({ summary: 'the answer is 42' });
     expect(alert.generatorURL).toMatch(/\/graph\?g0\.expr=answer\+%3E\+40&g0\.tab=1$/);
+  });
+
+  it('also sends the alert to the external Alertmanagers of alerting.alertmanagers', async () => {
+    const [request] = await hook.waitFor('/external/api/v2/alerts', 1);
+    const alerts = request.body as unknown as {
+      labels: Record<string, string>;
+      startsAt: string;
+      endsAt: string;
+      generatorURL: string;
+    }[];
+    expect(alerts[0].labels).toEqual({
+      alertname: 'AlwaysOn',
+      severity: 'page',
+      cluster: 'test',
+      source: 'rules',
+    });
+    expect(Date.parse(alerts[0].endsAt)).toBeGreaterThan(Date.parse(alerts[0].startsAt));
+    expect(alerts[0].generatorURL).toContain('/graph?g0.expr=');
+    expect(request.headers['content-type']).toBe('application/json');
   });
 
   it('lists the groups and rules as Prometheus does', async () => {
@@ -218,6 +250,11 @@ describe('a bad --rules.config.file', () => {
 
   it.each([
     ['an empty job name', 'scrape_configs:\n  - job_name: ""\n', 'job_name is empty'],
+    [
+      'a relabeling rule with an unknown action',
+      'scrape_configs:\n  - job_name: a\n    relabel_configs:\n      - action: explode\n',
+      'prometheus.yml:4: scrape_configs[0].relabel_configs[0]: unknown relabel action \\"explode\\"',
+    ],
     [
       'a rule file that does not decode',
       'rule_files: [broken.yml]\n',

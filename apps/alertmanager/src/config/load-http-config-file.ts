@@ -1,4 +1,3 @@
-import { ConfigError } from './config-error';
 import { decodeHttpConfig } from './decoder/http-config.decoder';
 import { parseYamlRoot } from './decoder/yaml-document';
 import { readConfigText } from './file-errors';
@@ -8,7 +7,7 @@ import type { HttpConfig } from './model/http-config.model';
  * Parses a file holding only a Prometheus common `http_config` (amtool's `--http.config.file`),
  * with the same keys, defaults and validation rules as an `http_config` inside the
  * configuration; relative `*_file` paths resolve against the file's directory. An empty file
- * gives the defaults. Throws {@link ConfigError}.
+ * gives the defaults. Throws a `ConfigError`.
  */
 export function parseHttpConfigFile(text: string, file: string): HttpConfig {
   return decodeHttpConfig(parseYamlRoot(text, file));

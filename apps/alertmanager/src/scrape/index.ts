@@ -12,12 +12,19 @@ export {
   type TargetStatus,
 } from './scrape-loop';
 export { publicLabels, type ScrapeTarget } from './scrape-target';
-export { decodeJobRelabeling, decodeRelabelConfigs, RelabelingError } from './job-relabeling';
-export { relabel } from './relabel';
-export { decodeRelabelConfig, RelabelConfigError, type RelabelConfig } from './relabel-config';
+export { decodeJobRelabeling } from './job-relabeling';
+export {
+  decodeRelabelConfig,
+  decodeRelabelConfigs,
+  relabel,
+  relabeler,
+  RelabelConfigError,
+  type RelabelConfig,
+} from './relabel';
 export {
   ExpositionError,
   parseExposition,
   SCRAPE_ACCEPT_HEADER,
   scrapedSamples,
 } from './exposition-parser';
+export { readTargetFile, staticGroups, type TargetGroup } from './target-groups';

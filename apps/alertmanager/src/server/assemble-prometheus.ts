@@ -7,10 +7,23 @@ import type { ConfigSubscriber } from '../reload/config-subscriber';
 import { RuleManager, RuleMetrics } from '../rules';
 import {
   decodeJobRelabeling,
+  decodeRelabelConfigs,
+  readTargetFile,
+  relabeler,
   SCRAPE_ACCEPT_HEADER,
   ScrapeManager,
   scrapedSamples,
 } from '../scrape';
+import {
+  AlertSender,
+  AlertSenderMetrics,
+  alertmanagerEndpoints,
+  type AlertmanagerEndpoint,
+  type PostableAlert,
+} from '../alert-sender';
+import type { Labels } from '../tsdb/labels';
+import type { PostedAlert } from '../alerts/alert-ingest';
+import { formatRfc3339Nano } from '../time/go-date-time';
 import { buildInfo } from '../build/build-info';
 import { glob } from '../template';
 import type { Clock } from '../time/clock';
@@ -54,7 +67,14 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
   const { options, logger, metricStorage } = inputs;
   const engine = new PromqlEngine(metricStorage);
   const rulesLogger = logger.with({ component: 'rule manager' });
-  let externalLabels: Readonly<Record<string, string>> = {};
+  /** What the running configuration says about sending alerts; replaced by each reload. */
+  let sending: {
+    externalLabels: Readonly<Record<string, string>>;
+    relabel: (labels: Labels) => Labels | undefined;
+    sender: AlertSender | undefined;
+  } = { externalLabels: {}, relabel: (labels) => labels, sender: undefined };
+  const senderMetrics = new AlertSenderMetrics(inputs.registry);
+  const userAgent = `redisx-alertmanager/${buildInfo().version}`;
   const ruleManager = new RuleManager({
     engine,
     storage: metricStorage,
@@ -63,12 +83,14 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     metrics: new RuleMetrics(inputs.registry),
     logger: rulesLogger,
     notify: (alerts) => {
-      inputs.alertIntake.post(ruleAlertsToPosted(alerts, externalLabels)).then(
+      const posted = ruleAlertsToPosted(alerts, sending.externalLabels, sending.relabel);
+      inputs.alertIntake.post(posted).then(
         (errors) => {
           for (const err of errors) rulesLogger.warn('alert refused', { err });
         },
         (error: Error) => rulesLogger.error('sending alerts failed', { err: error.message }),
       );
+      void sending.sender?.send(posted.map(toPostable));
     },
     resendDelayMs: options.rulesResendDelay ?? SERVER_DEFAULTS.rulesResendDelay,
     restore: {
@@ -84,7 +106,7 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       storage: metricStorage,
       parse: scrapedSamples,
       accept: SCRAPE_ACCEPT_HEADER,
-      userAgent: `redisx-alertmanager/${buildInfo().version}`,
+      userAgent,
       glob,
     },
     decodeJobRelabeling,
@@ -97,6 +119,25 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     const config = await load();
     if (config === undefined) return () => undefined;
     const commitScrape = scrapeManager.prepare(config.scrapeConfigs);
+    const alertRelabel = relabeler(decodeRelabelConfigs(config.alerting.alertRelabelConfigs));
+    const endpoints: AlertmanagerEndpoint[] = [];
+    for (const am of config.alerting.alertmanagers) {
+      const relabelTargets = relabeler(decodeRelabelConfigs(am.relabelConfigs));
+      const fileTargets: Labels[] = [];
+      for (const sd of am.fileSdConfigs) {
+        for (const pattern of sd.files) {
+          for (const file of await glob(pattern)) {
+            try {
+              for (const group of await readTargetFile(file)) fileTargets.push(...group.targets);
+            } catch (error) {
+              // As upstream's discovery: a file that does not read gives no Alertmanagers.
+              logger.error('Error reading file', { err: (error as Error).message });
+            }
+          }
+        }
+      }
+      endpoints.push(...alertmanagerEndpoints(am, relabelTargets, fileTargets));
+    }
     const commitRules = await ruleManager.prepare({
       ruleFiles: config.ruleFiles,
       evaluationIntervalMs: config.global.evaluationIntervalMs,
@@ -104,7 +145,20 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       externalUrl,
     });
     return async () => {
-      externalLabels = config.global.externalLabels;
+      sending.sender?.close();
+      sending = {
+        externalLabels: config.global.externalLabels,
+        relabel: alertRelabel,
+        sender:
+          endpoints.length > 0
+            ? new AlertSender(
+                endpoints,
+                senderMetrics,
+                logger.with({ component: 'notifier' }),
+                userAgent,
+              )
+            : undefined,
+      };
       await commitScrape();
       commitRules();
     };
@@ -116,8 +170,20 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     subscriber: { prepare: () => prepare(inputs.externalUrl()) },
     check: async () => void (await prepare('')),
     stop: () => {
+      sending.sender?.close();
       scrapeManager.stop();
       ruleManager.stop();
     },
+  };
+}
+
+/** An alert as posted to an external Alertmanager's API. */
+function toPostable(alert: PostedAlert): PostableAlert {
+  return {
+    labels: { ...alert.labels },
+    annotations: { ...alert.annotations },
+    startsAt: formatRfc3339Nano(alert.startsAt),
+    endsAt: formatRfc3339Nano(alert.endsAt),
+    generatorURL: alert.generatorURL,
   };
 }

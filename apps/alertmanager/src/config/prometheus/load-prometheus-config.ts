@@ -1,4 +1,3 @@
-import { ConfigError } from '../config-error';
 import { parseYamlRoot } from '../decoder/yaml-document';
 import { readConfigText } from '../file-errors';
 import { decodePrometheusConfig } from './prometheus-config.decoder';
@@ -9,7 +8,7 @@ export function parsePrometheusConfig(text: string, file: string): PrometheusCon
   return decodePrometheusConfig(parseYamlRoot(text, file));
 }
 
-/** Reads and validates `--rules.config.file`. Throws {@link ConfigError}. */
+/** Reads and validates `--rules.config.file`. Throws a `ConfigError`. */
 export async function loadPrometheusConfig(file: string): Promise<PrometheusConfig> {
   const text = await readConfigText(file);
   return parsePrometheusConfig(text, file);
