@@ -1,0 +1,137 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getFreePort, provideRedis, startProcess, waitFor, type TestRedis } from '@redisx/testing';
+import Redis from 'ioredis';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { WebhookCollector } from './support/webhook-collector';
+
+const REPO = join(__dirname, '..', '..', '..');
+const EXAMPLE_MAIN = join(REPO, 'apps', 'tracing-example', 'dist', 'main.js');
+const RULES = join(__dirname, '..', 'config', 'rules', 'redisx.rules.yml');
+
+/**
+ * The specification's HighRedisErrorRate driven by real Redis traffic: the tracing example app
+ * (`@redisx/tracing` with the `myapp_redis_` metrics) runs against a real Redis, the server
+ * scrapes its `/metrics` and evaluates the bundled rules (intervals and `for` cut to seconds), and
+ * requests whose INCR fails on a non-numeric counter raise the error rate: the alert fires and
+ * reaches a webhook through the routing tree.
+ */
+describe('the tracing example app driving the specification rules', () => {
+  let redis: TestRedis;
+  let dir: string;
+  let hook: WebhookCollector;
+  let example: ReturnType<typeof startProcess>;
+  let exampleUrl = '';
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    redis = await provideRedis();
+    const port = await getFreePort();
+    exampleUrl = `http://127.0.0.1:${port}`;
+    example = startProcess(process.execPath, [EXAMPLE_MAIN], {
+      env: { PORT: String(port), REDIS_URL: redis.url },
+    });
+    await waitFor('the example app', async () => {
+      if (example.child.exitCode !== null) throw new Error(example.output());
+      return (await fetch(`${exampleUrl}/metrics`).catch(() => undefined))?.status === 200;
+    });
+
+    dir = await mkdtemp(join(tmpdir(), 'am-example-rules-'));
+    hook = await new WebhookCollector().start();
+    const rules = (await readFile(RULES, 'utf8'))
+      .replace(/interval: 15s/g, 'interval: 1s')
+      .replace(/for: \d+m/g, 'for: 2s');
+    await writeFile(join(dir, 'redisx.rules.yml'), rules);
+    await writeFile(
+      join(dir, 'prometheus.yml'),
+      `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\n  evaluation_interval: 1s\nrule_files: [redisx.rules.yml]\nscrape_configs:\n  - job_name: tracing-example\n    static_configs:\n      - targets: ['127.0.0.1:${port}']\n`,
+    );
+    await writeFile(
+      join(dir, 'am.yml'),
+      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${hook.url}/alerts\n`,
+    );
+    server = await startServerProcess(join(dir, 'am.yml'), [
+      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
+    ]);
+  }, 30_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await example?.stop();
+    await hook?.stop();
+    const client = new Redis(redis.url);
+    await client.del(
+      'example:order:bad',
+      'example:order:bad:views',
+      'example:order:good',
+      'example:order:good:views',
+    );
+    client.disconnect();
+    await redis?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps HighRedisErrorRate quiet while every command succeeds', async () => {
+    const traffic = setInterval(
+      () => void fetch(`${exampleUrl}/orders/good`).catch(() => undefined),
+      50,
+    );
+    try {
+      await waitFor(
+        'rules evaluated on scraped traffic',
+        async () => {
+          const res = await fetch(
+            `${server.url}/api/v1/query?query=sum(myapp_redis_commands_total)`,
+          );
+          const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
+          return Number(body.data.result[0]?.value[1] ?? 0) > 200;
+        },
+        20_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+    } finally {
+      clearInterval(traffic);
+    }
+    const rules = (await (await fetch(`${server.url}/api/v1/rules`)).json()) as {
+      data: { groups: { rules: { name: string; state: string }[] }[] };
+    };
+    const rule = rules.data.groups
+      .flatMap((g) => g.rules)
+      .find((r) => r.name === 'HighRedisErrorRate');
+    expect(rule?.state).toBe('inactive');
+    expect(hook.to('/alerts')).toEqual([]);
+  }, 40_000);
+
+  it("fires HighRedisErrorRate when the app's Redis commands fail", async () => {
+    const client = new Redis(redis.url);
+    // INCR on a counter that is not a number fails: the app's pipeline gets an ERR reply.
+    await client.set('example:order:bad:views', 'not-a-number');
+    client.disconnect();
+    const traffic = setInterval(() => {
+      void fetch(`${exampleUrl}/orders/good`).catch(() => undefined);
+      void fetch(`${exampleUrl}/orders/bad`).catch(() => undefined);
+    }, 50);
+    try {
+      await waitFor(
+        'HighRedisErrorRate at the webhook',
+        async () =>
+          hook
+            .to('/alerts')
+            .some((d) => d.body.alerts.some((a) => a.labels['alertname'] === 'HighRedisErrorRate')),
+        25_000,
+      );
+    } finally {
+      clearInterval(traffic);
+    }
+    const delivery = hook
+      .to('/alerts')
+      .find((d) => d.body.alerts.some((a) => a.labels['alertname'] === 'HighRedisErrorRate'));
+    const alert = delivery?.body.alerts.find((a) => a.labels['alertname'] === 'HighRedisErrorRate');
+    expect(alert?.labels).toEqual({ alertname: 'HighRedisErrorRate', severity: 'critical' });
+    expect(alert?.annotations['summary']).toBe('Redis commands are failing');
+    expect(alert?.annotations['description']).toMatch(
+      /^\d+(\.\d+)?% of Redis commands failed over the last 5 minutes \(threshold 1%\)\.$/,
+    );
+  }, 40_000);
+});
