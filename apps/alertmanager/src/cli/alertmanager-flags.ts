@@ -133,6 +133,20 @@ export const alertmanagerCommand: CommandSpec = {
       help: "Minimum duration between alert and restored 'for' state. This is maintained only for alerts with configured 'for' time greater than grace period.",
     },
     {
+      name: 'rules.datasource.url',
+      kind: 'string',
+      default: '',
+      placeholder: 'URL',
+      help: "Prometheus-compatible query API (Prometheus, Thanos, Mimir, VictoriaMetrics) that answers the rules' expressions instead of the embedded store. Recorded series and ALERTS are still written to the embedded store.",
+    },
+    {
+      name: 'rules.datasource.timeout',
+      kind: 'string',
+      default: '10s',
+      placeholder: 'DURATION',
+      help: 'Longest wait for one answer of --rules.datasource.url; a rule whose query times out is marked err.',
+    },
+    {
       name: 'silences.max-silences',
       kind: 'string',
       default: '0',
@@ -188,6 +202,8 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     rulesResendDelay: positiveDuration(parsed, 'rules.alert.resend-delay'),
     rulesForOutageTolerance: positiveDuration(parsed, 'rules.alert.for-outage-tolerance'),
     rulesForGracePeriod: positiveDuration(parsed, 'rules.alert.for-grace-period'),
+    rulesDatasourceUrl: datasourceUrl(text('rules.datasource.url')),
+    rulesDatasourceTimeout: positiveDuration(parsed, 'rules.datasource.timeout'),
   };
 }
 
@@ -222,4 +238,23 @@ function integer(parsed: ParsedCommandLine, name: string): number {
     throw new CommandLineError(`invalid value "${text}" for flag --${name}: not an integer`);
   }
   return Math.max(0, Number(text));
+}
+
+/** `--rules.datasource.url`: empty for none, else an http(s) URL. */
+function datasourceUrl(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CommandLineError(
+      `invalid value "${text}" for flag --rules.datasource.url: not a URL`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CommandLineError(
+      `invalid value "${text}" for flag --rules.datasource.url: scheme must be http or https`,
+    );
+  }
+  return text;
 }

@@ -20,6 +20,17 @@ export interface RuleEnvironment {
   readonly externalUrl: string;
   /** `--rules.alert.resend-delay`: how often a firing alert is sent again. */
   readonly resendDelayMs: number;
+  /**
+   * Where rule expressions are answered when not by `engine` (`--rules.datasource.url`): the
+   * results are fetched before the group evaluates and handed to {@link GroupEvaluator.evaluate}.
+   */
+  readonly remote?: RemoteQueries;
+}
+
+/** Answers a group's expressions elsewhere than the embedded store, all at once. */
+export interface RemoteQueries {
+  /** Each rule's result, or the error that stands for it, in rule order. */
+  queryAll(exprs: readonly string[], timeMs: number): Promise<(QueryResult | Error)[]>;
 }
 
 export type RuleHealth = 'unknown' | 'ok' | 'err';
@@ -126,7 +137,25 @@ export class GroupEvaluator {
       for (const entry of left) this.staleSeries.push(...entry.written.values());
   }
 
-  evaluate(ts: number): GroupEvaluation {
+  /** Whether the group's expressions are answered by a remote datasource. */
+  get remote(): boolean {
+    return this.env.remote !== undefined;
+  }
+
+  /** Fetches the group's results from the remote datasource, if it has one, for {@link evaluate}. */
+  async prefetch(ts: number): Promise<(QueryResult | Error)[] | undefined> {
+    const queryTime = ts - (this.group.queryOffsetMs ?? 0);
+    return this.env.remote?.queryAll(
+      this.entries.map((entry) => entry.rule.expr),
+      queryTime,
+    );
+  }
+
+  /**
+   * Evaluates every rule at `ts`, with their results from `fetched` (see {@link prefetch}) when
+   * the group's expressions are answered remotely.
+   */
+  evaluate(ts: number, fetched?: readonly (QueryResult | Error)[]): GroupEvaluation {
     const queryTime = ts - (this.group.queryOffsetMs ?? 0);
     const alerts: RuleAlertNotification[] = [];
     let samples = 0;
@@ -136,11 +165,13 @@ export class GroupEvaluator {
       appender.commit();
       this.staleSeries = [];
     }
-    for (const entry of this.entries) {
+    for (const [index, entry] of this.entries.entries()) {
       const started = Date.now();
       let output: { labels: Labels; value: number }[] = [];
       try {
-        const result = this.env.engine.instantQuery(entry.rule.parsed, queryTime);
+        const result = fetched
+          ? resultOrThrow(fetched[index])
+          : this.env.engine.instantQuery(entry.rule.parsed, queryTime);
         output =
           entry.rule.kind === 'recording'
             ? this.record(entry.rule, result)
@@ -204,11 +235,14 @@ export class GroupEvaluator {
     const context = {
       now: ts,
       externalUrl: this.env.externalUrl,
-      query: (expr: string) =>
-        vectorOf(this.env.engine.instantQuery(expr, ts)).map((s) => ({
+      query: (expr: string) => {
+        // Templates run synchronously: a remote datasource cannot answer them.
+        if (this.env.remote) throw new Error('query is not available with a remote datasource');
+        return vectorOf(this.env.engine.instantQuery(expr, ts)).map((s) => ({
           labels: s.metric.toRecord(),
           value: s.f,
-        })),
+        }));
+      },
     };
     const expanded = vectorOf(result).map((s) => {
       const data = {
@@ -253,6 +287,12 @@ export class GroupEvaluator {
 function ruleKey(rule: Rule): string {
   const name = rule.kind === 'alerting' ? rule.alert : rule.record;
   return `${name}${Labels.fromRecord(rule.labels).toString()}`;
+}
+
+function resultOrThrow(result: QueryResult | Error | undefined): QueryResult {
+  if (result === undefined) throw new RuleEvaluationError('no result from the remote datasource');
+  if (result instanceof Error) throw result;
+  return result;
 }
 
 /** A query result as samples: a scalar is one sample without labels. */

@@ -31,3 +31,5 @@ export { RuleMetrics } from './rule-metrics';
 export { RuleLoadError, loadRuleGroups, type LoadedGroup } from './load-rule-groups';
 export { RESTORE_DEFAULTS, restoreForState, type RestoreSettings } from './restore-for-state';
 export type { SampleAppender } from './group-evaluator';
+export { RemoteDatasource } from './remote-datasource';
+export type { RemoteQueries } from './group-evaluator';

@@ -84,7 +84,25 @@ export class RuleGroupRunner {
     metrics.iterationsScheduled.inc(group);
     const started = clock.now();
     const startedHr = performance.now();
-    const result = this.evaluator.evaluate(slot);
+    if (this.evaluator.remote) {
+      // Results of a remote datasource arrive later; the next slot waits for this evaluation.
+      void this.evaluator.prefetch(slot).then((fetched) => {
+        if (!this.stopped) this.finish(slot, started, startedHr, fetched);
+      });
+      return;
+    }
+    this.finish(slot, started, startedHr, undefined);
+  }
+
+  private finish(
+    slot: number,
+    started: number,
+    startedHr: number,
+    fetched: Awaited<ReturnType<GroupEvaluator['prefetch']>>,
+  ): void {
+    const { metrics, clock } = this.deps;
+    const group = { rule_group: this.key };
+    const result = this.evaluator.evaluate(slot, fetched);
     const durationMs = performance.now() - startedHr;
     this.lastEvaluation = started;
     this.lastDurationMs = durationMs;

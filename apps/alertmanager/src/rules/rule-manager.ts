@@ -3,7 +3,12 @@ import type { PromqlEngine } from '../promql';
 import type { Clock } from '../time/clock';
 import type { Scheduler } from '../time/scheduler';
 import type { Queryable } from '../tsdb/queryable';
-import { GroupEvaluator, type RuleAlertNotification, type SampleAppender } from './group-evaluator';
+import {
+  GroupEvaluator,
+  type RemoteQueries,
+  type RuleAlertNotification,
+  type SampleAppender,
+} from './group-evaluator';
 import { loadRuleGroups, type LoadedGroup } from './load-rule-groups';
 import type { RestoreSettings } from './restore-for-state';
 import type { RuleMetrics } from './rule-metrics';
@@ -22,6 +27,8 @@ export interface RuleManagerDeps {
   /** `--rules.alert.resend-delay`. */
   readonly resendDelayMs: number;
   readonly restore: RestoreSettings;
+  /** `--rules.datasource.url`: expressions answered there instead of by `engine`. */
+  readonly remote?: RemoteQueries;
 }
 
 /** What a configuration says about rules: re-read on every reload. */
@@ -73,6 +80,7 @@ export class RuleManager {
       externalLabels: settings.externalLabels,
       externalUrl: settings.externalUrl,
       resendDelayMs: this.deps.resendDelayMs,
+      remote: this.deps.remote,
     };
     const previous = new Map(this.runners.map((r) => [r.key, r]));
     const restore = this.loaded

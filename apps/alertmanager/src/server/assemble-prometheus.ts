@@ -4,7 +4,7 @@ import { loadPrometheusConfig, type PrometheusConfig } from '../config';
 import type { Logger } from '../logging/logger';
 import { PromqlEngine } from '../promql';
 import type { ConfigSubscriber } from '../reload/config-subscriber';
-import { RuleManager, RuleMetrics } from '../rules';
+import { RemoteDatasource, RuleManager, RuleMetrics } from '../rules';
 import {
   decodeJobRelabeling,
   decodeRelabelConfigs,
@@ -93,6 +93,12 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       void sending.sender?.send(posted.map(toPostable));
     },
     resendDelayMs: options.rulesResendDelay ?? SERVER_DEFAULTS.rulesResendDelay,
+    remote: options.rulesDatasourceUrl
+      ? new RemoteDatasource(
+          options.rulesDatasourceUrl,
+          options.rulesDatasourceTimeout ?? SERVER_DEFAULTS.rulesDatasourceTimeout,
+        )
+      : undefined,
     restore: {
       outageToleranceMs: options.rulesForOutageTolerance ?? SERVER_DEFAULTS.rulesForOutageTolerance,
       forGracePeriodMs: options.rulesForGracePeriod ?? SERVER_DEFAULTS.rulesForGracePeriod,

@@ -37,6 +37,10 @@ export interface ServerOptions {
   rulesForOutageTolerance?: number;
   /** `--rules.alert.for-grace-period`: the least wait before a restored alert fires, ms. */
   rulesForGracePeriod?: number;
+  /** `--rules.datasource.url`: a Prometheus-compatible API that answers the rules' expressions. */
+  rulesDatasourceUrl?: string;
+  /** `--rules.datasource.timeout`: longest wait for one of its answers, ms. */
+  rulesDatasourceTimeout?: number;
 }
 
 /** Defaults of the optional {@link ServerOptions}, the same as the flags'. */
@@ -47,6 +51,7 @@ export const SERVER_DEFAULTS = {
   rulesResendDelay: 60_000,
   rulesForOutageTolerance: 60 * 60_000,
   rulesForGracePeriod: 10 * 60_000,
+  rulesDatasourceTimeout: 10_000,
 } as const;
 
 /** Injection token for {@link ServerOptions}. */
