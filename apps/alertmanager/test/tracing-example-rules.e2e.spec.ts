@@ -1,7 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getFreePort, provideRedis, startProcess, waitFor, type TestRedis } from '@redisx/testing';
+import {
+  getFreePort,
+  startPrivateRedis,
+  startProcess,
+  waitFor,
+  type TestRedis,
+} from '@redisx/testing';
 import Redis from 'ioredis';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
@@ -11,10 +17,11 @@ const EXAMPLE_MAIN = join(REPO, 'apps', 'tracing-example', 'dist', 'main.js');
 const RULES = join(__dirname, '..', 'config', 'rules', 'redisx.rules.yml');
 
 /**
- * The specification's HighRedisErrorRate driven by real Redis traffic: the tracing example app
- * (`@redisx/tracing` with the `myapp_redis_` metrics) runs against a real Redis, the server
- * scrapes its `/metrics` and evaluates the bundled rules (intervals and `for` cut to seconds), and
- * requests whose INCR fails on a non-numeric counter raise the error rate: the alert fires and
+ * The specification's HighRedisErrorRate and HighRedisLatency driven by real Redis traffic: the
+ * tracing example app (`@redisx/tracing` with the `myapp_redis_` metrics) runs against a Redis
+ * server of the test's own, the server scrapes its `/metrics` and evaluates the bundled rules
+ * (intervals and `for` cut to seconds). Requests whose INCR fails on a non-numeric counter raise
+ * the error rate; a script keeping Redis busy makes the app's commands wait: each alert fires and
  * reaches a webhook through the routing tree.
  */
 describe('the tracing example app driving the specification rules', () => {
@@ -26,7 +33,7 @@ describe('the tracing example app driving the specification rules', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    redis = await provideRedis();
+    redis = await startPrivateRedis();
     const port = await getFreePort();
     exampleUrl = `http://127.0.0.1:${port}`;
     example = startProcess(process.execPath, [EXAMPLE_MAIN], {
@@ -60,19 +67,11 @@ describe('the tracing example app driving the specification rules', () => {
     await server?.stop();
     await example?.stop();
     await hook?.stop();
-    const client = new Redis(redis.url);
-    await client.del(
-      'example:order:bad',
-      'example:order:bad:views',
-      'example:order:good',
-      'example:order:good:views',
-    );
-    client.disconnect();
     await redis?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps HighRedisErrorRate quiet while every command succeeds', async () => {
+  it('keeps HighRedisErrorRate and HighRedisLatency quiet while every command succeeds quickly', async () => {
     const traffic = setInterval(
       () => void fetch(`${exampleUrl}/orders/good`).catch(() => undefined),
       50,
@@ -96,10 +95,14 @@ describe('the tracing example app driving the specification rules', () => {
     const rules = (await (await fetch(`${server.url}/api/v1/rules`)).json()) as {
       data: { groups: { rules: { name: string; state: string }[] }[] };
     };
-    const rule = rules.data.groups
+    const states = rules.data.groups
       .flatMap((g) => g.rules)
-      .find((r) => r.name === 'HighRedisErrorRate');
-    expect(rule?.state).toBe('inactive');
+      .filter((r) => r.name === 'HighRedisErrorRate' || r.name === 'HighRedisLatency')
+      .map((r) => [r.name, r.state]);
+    expect(states).toEqual([
+      ['HighRedisLatency', 'inactive'],
+      ['HighRedisErrorRate', 'inactive'],
+    ]);
     expect(hook.to('/alerts')).toEqual([]);
   }, 40_000);
 
@@ -132,6 +135,45 @@ describe('the tracing example app driving the specification rules', () => {
     expect(alert?.annotations['summary']).toBe('Redis commands are failing');
     expect(alert?.annotations['description']).toMatch(
       /^\d+(\.\d+)?% of Redis commands failed over the last 5 minutes \(threshold 1%\)\.$/,
+    );
+  }, 40_000);
+
+  it("fires HighRedisLatency when the app's Redis commands wait behind a busy server", async () => {
+    // A script that keeps Redis busy for 200 ms at a time: the app's commands queue behind it.
+    const blocker = new Redis(redis.url);
+    const busy =
+      "local s = redis.call('TIME') local from = s[1] * 1e6 + s[2] " +
+      "repeat local n = redis.call('TIME') until n[1] * 1e6 + n[2] - from >= tonumber(ARGV[1])";
+    let blocking = true;
+    const block = async () => {
+      while (blocking) {
+        await blocker.eval(busy, 0, 200_000);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const blocked = block();
+    const traffic = setInterval(
+      () => void fetch(`${exampleUrl}/orders/good`).catch(() => undefined),
+      50,
+    );
+    const latency = () =>
+      hook
+        .to('/alerts')
+        .flatMap((d) => d.body.alerts)
+        .find((a) => a.labels['alertname'] === 'HighRedisLatency');
+    try {
+      await waitFor('HighRedisLatency at the webhook', async () => latency() !== undefined, 25_000);
+    } finally {
+      clearInterval(traffic);
+      blocking = false;
+      await blocked;
+      blocker.disconnect();
+    }
+    expect(latency()?.labels).toEqual({ alertname: 'HighRedisLatency', severity: 'warning' });
+    expect(latency()?.annotations['summary']).toBe('Redis commands are slow');
+    // humanizeDuration of the 95th percentile: tens of milliseconds, above the 50ms threshold.
+    expect(latency()?.annotations['description']).toMatch(
+      /^95% of Redis commands took less than \d+(\.\d+)?ms over the last 5 minutes \(threshold 50ms\)\.$/,
     );
   }, 40_000);
 });

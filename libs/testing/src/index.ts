@@ -1,5 +1,5 @@
 export { getFreePort } from './free-port';
 export { waitFor, httpAnswers } from './wait-for';
-export { provideRedis, redisAnswers, type TestRedis } from './redis-server';
+export { provideRedis, startPrivateRedis, redisAnswers, type TestRedis } from './redis-server';
 export { startProcess, runProcess, type RunningProcess } from './child-process';
 export { startRedisCluster, type RedisClusterNode, type TestRedisCluster } from './redis-cluster';

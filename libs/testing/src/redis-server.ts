@@ -42,6 +42,14 @@ export async function provideRedis(): Promise<TestRedis> {
   return startRedisServer(`no Redis answered at ${wanted.toString()}`);
 }
 
+/**
+ * Starts a `redis-server` of the test's own on a free port, for a test that slows or breaks the
+ * server on purpose and must not disturb the tests sharing REDIS_URL's.
+ */
+export async function startPrivateRedis(): Promise<TestRedis> {
+  return startRedisServer('this test needs a Redis server of its own');
+}
+
 async function startRedisServer(reason: string): Promise<TestRedis> {
   const port = await getFreePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
