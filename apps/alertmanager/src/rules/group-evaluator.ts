@@ -166,7 +166,7 @@ export class GroupEvaluator {
       this.staleSeries = [];
     }
     for (const [index, entry] of this.entries.entries()) {
-      const started = Date.now();
+      const started = performance.now();
       let output: { labels: Labels; value: number }[] = [];
       try {
         const result = fetched
@@ -194,7 +194,7 @@ export class GroupEvaluator {
         }
       }
       entry.status.lastEvaluation = ts;
-      entry.status.durationMs = Date.now() - started;
+      entry.status.durationMs = performance.now() - started;
     }
     return { alerts, samples };
   }

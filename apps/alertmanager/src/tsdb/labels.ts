@@ -110,10 +110,14 @@ export class Labels {
 
   /** Key of the subset named (`on`) or of everything else (`!on`): vector matching signatures. */
   signature(names: readonly string[], on: boolean): string {
-    const set = new Set(names);
+    // A few names (`by (le)`, `on (job, instance)`) are looked up in place, more through a set.
+    const set = names.length > 8 ? new Set(names) : undefined;
     let key = '';
     for (let i = 0; i < this.names.length; i++) {
-      if (set.has(this.names[i]) === on) key += `${this.names[i]}\xff${this.values[i]}\xff`;
+      const name = this.names[i];
+      if ((set ? set.has(name) : names.includes(name)) === on) {
+        key += `${name}\xff${this.values[i]}\xff`;
+      }
     }
     return key;
   }

@@ -55,10 +55,19 @@ describe('MemoryStore selection through postings', () => {
     expect(selected.map((s) => s.labels.toString()).sort()).toEqual([...expected].sort());
   });
 
-  it('returns series sorted by labels', () => {
-    const names = store.select([matcher('job', '=~', '.+')]).map((s) => s.labels.toString());
-    expect(names[0]).toBe('{__name__="http_requests_total", code="200", job="api"}');
-    expect(names[names.length - 1]).toBe('{__name__="up", job="api"}');
+  it('returns series in the order they were created, not sorted', () => {
+    const names = store.select([matcher('code', '=', '200')]).map((s) => s.labels.toString());
+    expect(names).toEqual([
+      '{__name__="http_requests_total", code="200", job="api"}',
+      '{__name__="http_requests_total", code="200", job="web"}',
+    ]);
+    const late = new MemoryStore();
+    late.append(Labels.fromRecord({ __name__: 'up', job: 'z' }), 0, 1);
+    late.append(Labels.fromRecord({ __name__: 'up', job: 'a' }), 0, 1);
+    expect(late.select([matcher('__name__', '=', 'up')]).map((s) => s.labels.get('job'))).toEqual([
+      'z',
+      'a',
+    ]);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { compareLabels, type Labels } from './labels';
+import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
 import { intersectSorted, Postings } from './postings';
 import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
@@ -63,7 +63,10 @@ export class MemoryStore implements Queryable {
     return { select: (matchers) => this.select(matchers) };
   }
 
-  /** Series matching every matcher, sorted by labels. */
+  /**
+   * Series matching every matcher, in the order they were created (as upstream's head answers an
+   * unsorted select): the engine needs no order, and whoever shows series sorts them.
+   */
   select(matchers: readonly SeriesMatcher[]): SelectedSeries[] {
     let ids: number[] | undefined;
     const rest: SeriesMatcher[] = [];
@@ -83,9 +86,8 @@ export class MemoryStore implements Queryable {
       ids === undefined
         ? [...this.series.values()]
         : ids.map((id) => this.series.get(id) as MemorySeries);
-    const selected = candidates.filter((s) => rest.every((m) => m.matches(s.labels.get(m.name))));
-    selected.sort((a, b) => compareLabels(a.labels, b.labels));
-    return selected;
+    if (rest.length === 0) return candidates;
+    return candidates.filter((s) => rest.every((m) => m.matches(s.labels.get(m.name))));
   }
 
   /** Drops chunks older than `mint` and series left empty; ids of the rest do not change. */

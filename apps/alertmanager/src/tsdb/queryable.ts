@@ -50,7 +50,7 @@ export class SampleScratch {
 
 /** Reads series for one query: the seam between the PromQL engine and where samples live. */
 export interface Querier {
-  /** Series matching every matcher, sorted by labels. */
+  /** Series matching every matcher, in no particular order. */
   select(matchers: readonly SeriesMatcher[]): SelectedSeries[];
 }
 

@@ -28,7 +28,10 @@ interface Group {
 /** Key of the group a series falls in. */
 function groupKey(metric: Labels, expr: AggregateExpr, grouping: readonly string[]): string {
   if (expr.without) return metric.signature([...grouping, METRIC_NAME], false);
-  return grouping.length === 0 ? '' : metric.signature(grouping, true);
+  if (grouping.length === 0) return '';
+  // One `by` label (`by (le)`, `by (job)`): its value is the key, a missing label being empty.
+  if (grouping.length === 1) return metric.get(grouping[0]);
+  return metric.signature(grouping, true);
 }
 
 /** Labels of the group a series falls in. */
@@ -46,8 +49,12 @@ function groupOf(
   return [groupKey(metric, expr, grouping), groupLabels(metric, expr, grouping)];
 }
 
+const NO_POINT: readonly undefined[] = [undefined];
+
 /** Points of a series at each step, by step index (undefined where it has none). */
-function pointsByStep(series: Series, timestamps: readonly number[]): (number | undefined)[] {
+function pointsByStep(series: Series, timestamps: readonly number[]): readonly (number | undefined)[] {
+  // An instant query's one step: the series has its point there or none.
+  if (timestamps.length === 1) return series.t[0] === timestamps[0] ? series.f : NO_POINT;
   const out: (number | undefined)[] = new Array(timestamps.length);
   let j = 0;
   for (let i = 0; i < timestamps.length && j < series.t.length; i++) {

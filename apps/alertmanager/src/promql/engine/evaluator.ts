@@ -356,6 +356,10 @@ export class Evaluator {
     // An anchored range reaches back one lookback for its anchor; a smoothed one also forward.
     const before = anchored || smoothed ? this.ctx.lookbackMs : 0;
     const after = smoothed ? this.ctx.lookbackMs : 0;
+    // The scalar arguments at the step being computed: one array for every window (no function
+    // keeps it).
+    const stepScalars = scalars.filter((s): s is number[] => s !== undefined);
+    const args: number[] = stepScalars.map(() => NaN);
     const emit = (
       metric: Labels,
       inputDropName: boolean,
@@ -366,16 +370,16 @@ export class Evaluator {
       rangeMs: number,
     ) => {
       const series: Series = { metric, t: [], f: [], dropName: dropName || inputDropName };
-      const args: number[] = scalars.filter((s): s is number[] => s !== undefined).map(() => NaN);
-      this.timestamps.forEach((ts, step) => {
+      const timestamps = this.timestamps;
+      for (let step = 0; step < timestamps.length; step++) {
+        const ts = timestamps[step];
         const ref = this.refTime(ts, at, offsetMs);
         // The window is (ref - range, ref], widened for anchored and smoothed ranges: views on
         // the points, no copies.
         const from = firstAfter(t, ref - rangeMs - before);
         const to = firstAfter(t, ref + after);
-        if (to === from) return;
-        let k = 0;
-        for (const s of scalars) if (s !== undefined) args[k++] = s[step];
+        if (to === from) continue;
+        for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
         const value = fn({
           t: t.subarray(from, to),
           f: f.subarray(from, to),
@@ -387,10 +391,10 @@ export class Evaluator {
           anchored,
           smoothed,
         });
-        if (value === undefined) return;
+        if (value === undefined) continue;
         series.t.push(ts);
         series.f.push(value);
-      });
+      }
       if (series.t.length > 0) out.push(series);
     };
     if (arg.kind === 'matrixSelector') {
@@ -440,9 +444,15 @@ export class Evaluator {
 
   /** Upstream's info for `rate`/`increase` of a metric whose name does not say it is a counter. */
   private noteNonCounters(out: Series[], arg: Expr): void {
+    let counter = '';
     for (const series of out) {
       const name = series.metric.get(METRIC_NAME);
-      if (name === '' || /_(total|sum|count|bucket)$/.test(name)) continue;
+      // Series of one query mostly share their name: it is checked once.
+      if (name === '' || name === counter) continue;
+      if (/_(total|sum|count|bucket)$/.test(name)) {
+        counter = name;
+        continue;
+      }
       this.ctx.annotations.info(
         `metric might not be a counter, name does not end in _total/_sum/_count/_bucket: ${JSON.stringify(name)}`,
         arg.pos,
