@@ -40,7 +40,9 @@ export function decodeMatchReMap(value: YamlValue): Record<string, string> {
 
 /**
  * Combines deprecated `match` / `match_re` maps and a `matchers` list into one sorted list,
- * the form dispatch and inhibition work with.
+ * the form dispatch and inhibition work with. A `match_re` value becomes the anchored pattern
+ * upstream compiles it to, `^(?:<value>)$`: that text is what group keys (and so webhook
+ * payloads and PagerDuty dedup keys) and the routing tree show, as upstream's do.
  */
 export function combineMatchers(
   match: Record<string, string>,
@@ -49,7 +51,7 @@ export function combineMatchers(
 ): Matcher[] {
   return sortMatchers([
     ...Object.entries(match).map(([name, value]) => new Matcher('=', name, value)),
-    ...Object.entries(matchRe).map(([name, value]) => new Matcher('=~', name, value)),
+    ...Object.entries(matchRe).map(([name, value]) => new Matcher('=~', name, `^(?:${value})$`)),
     ...matchers,
   ]);
 }

@@ -98,7 +98,7 @@ describe('valid configurations', () => {
         });
         expect(web.mute_time_intervals).toEqual(['weekends']);
         expect(web.active_time_intervals).toEqual(['business-hours']);
-        expect(routeMatchers(web).map(String)).toEqual(['path=~"/api/.*"', 'service="web"']);
+        expect(routeMatchers(web).map(String)).toEqual(['path=~"^(?:/api/.*)$"', 'service="web"']);
       },
     ],
     [
@@ -109,10 +109,10 @@ describe('valid configurations', () => {
         expect(named.equal).toEqual(['alertname', 'cluster']);
         expect(inhibitSourceMatchers(legacy).map(String)).toEqual([
           'alertname="NodeDown"',
-          'cluster=~"prod-.*"',
+          'cluster=~"^(?:prod-.*)$"',
         ]);
         expect(inhibitTargetMatchers(legacy).map(String)).toEqual([
-          'alertname=~"Node.+"',
+          'alertname=~"^(?:Node.+)$"',
           'severity="warning"',
         ]);
         expect(inhibitTargetMatchers(open)).toEqual([]);

@@ -116,8 +116,8 @@ describe('buildRouteTree', () => {
     ],
     [
       'team-bc',
-      '{}/{owner=~"team-(B|C)"}',
-      '{}/{owner=~"team-(B|C)"}/1',
+      '{}/{owner=~"^(?:team-(B|C))$"}',
+      '{}/{owner=~"^(?:team-(B|C))$"}/1',
       ['foo', 'bar'],
       false,
       120_000,

@@ -14,6 +14,7 @@ export class ObjectReader {
   ) {
     for (const [key, field] of ObjectReader.entriesOf(value)) {
       if (!knownKeys.includes(key)) field.fail(`field ${key} not found`);
+      if (this.fields.has(key)) field.fail(`field ${key} already set`);
       this.fields.set(key, field);
     }
   }

@@ -102,7 +102,13 @@ export class YamlValue {
 
   /** The key/value pairs of a map, in document order, with `<<` merge keys applied. */
   entries(): Array<[string, YamlValue]> {
-    return [...ObjectReader.entriesOf(this)];
+    const entries = [...ObjectReader.entriesOf(this)];
+    const seen = new Set<string>();
+    for (const [key, value] of entries) {
+      if (seen.has(key)) value.fail(`key ${JSON.stringify(key)} already set in map`);
+      seen.add(key);
+    }
+    return entries;
   }
 
   /** A map with a fixed set of keys; any other key is an error, as in Go's strict decoding. */
