@@ -1,6 +1,7 @@
 import { FuncError } from '../exec/template-func';
 import { GoFloat, GoStruct, type Value } from '../exec/values';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
+import { zoneAbbreviation } from './zone-abbreviation';
 
 const MONTHS = [
   'January',
@@ -46,11 +47,14 @@ function offsetOf(ms: number, zone: string): { offset: number; abbr: string } {
   const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d\d):(\d\d)/.exec(name);
   const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  // Go prints the name tzdata gives the zone at that time (CET, CEST, +04); without tzdata
+  // files, the platform's short name where it has letters, else the offset as tzdata writes it.
+  const tzdata = zoneAbbreviation(zone, ms, offset);
+  if (tzdata !== undefined) return { offset, abbr: tzdata };
   const short =
     new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
       .formatToParts(ms)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  // Where no letter abbreviation exists Go prints the offset, like "+03".
   const abbr = /^[A-Z]{2,5}$/.test(short)
     ? short
     : `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}${Math.abs(offset) % 60 ? pad(Math.abs(offset) % 60) : ''}`;
