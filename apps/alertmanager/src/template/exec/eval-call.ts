@@ -30,6 +30,7 @@ export function evalFunction(
   if (func.lazy) return evalLazy(s, dot, func.lazy, argNodes, final, evalArg);
   const args = argNodes.map((a, i) => checked(s, func, i, evalArg(s, dot, a), a));
   if (final) args.push(checked(s, func, args.length, final.value));
+  if (func.callee) args.unshift(argNodes[0] ? nodeText(argNodes[0]) : valueText(final?.value));
   try {
     return func.call(args);
   } catch (err) {
@@ -56,6 +57,11 @@ function evalLazy(
     if (isTrue(value) === (kind === 'or')) return value;
   }
   return value;
+}
+
+/** Go's `reflect.Value.String()` of a piped callee: a string's text, else `<type Value>`. */
+function valueText(value: Value): string {
+  return typeof value === 'string' ? value : `<${typeName(value)} Value>`;
 }
 
 const CONSTANTS = new Set(['number', 'string', 'bool', 'nil']);

@@ -11,6 +11,8 @@ export interface TemplateFunc {
   variadic?: ParamType;
   /** `and`/`or`: arguments are evaluated one by one and evaluation stops early. */
   lazy?: 'and' | 'or';
+  /** `call`: the executor passes the text of the callee argument first, as Go's does. */
+  callee?: boolean;
   call(args: Value[]): Value;
 }
 
