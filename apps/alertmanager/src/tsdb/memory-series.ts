@@ -39,9 +39,12 @@ export class MemorySeries {
   private lastV = NaN;
   private lastStale = false;
   private count = 0;
-  /** The newest samples, a ring of `RECENT_SAMPLES`: `recentAt` is the slot the next one takes. */
-  private readonly recentT = new Float64Array(RECENT_SAMPLES);
-  private readonly recentV = new Float64Array(RECENT_SAMPLES);
+  /**
+   * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
+   * second (one array, so a query touches one block of memory per series); `recentAt` is the
+   * slot the next one takes.
+   */
+  private readonly recent = new Float64Array(2 * RECENT_SAMPLES);
   private recentStale = 0;
   private recentAt = 0;
   private recentCount = 0;
@@ -171,8 +174,8 @@ export class MemorySeries {
 
   private remember(t: number, v: number, isStale: boolean): void {
     const slot = this.recentAt;
-    this.recentT[slot] = t;
-    this.recentV[slot] = isStale ? NaN : v;
+    this.recent[slot] = t;
+    this.recent[RECENT_SAMPLES + slot] = isStale ? NaN : v;
     // Staleness of each slot as a bit of one 32-bit word.
     this.recentStale = isStale ? this.recentStale | (1 << slot) : this.recentStale & ~(1 << slot);
     this.recentAt = (slot + 1) % RECENT_SAMPLES;
@@ -180,7 +183,7 @@ export class MemorySeries {
   }
 
   private oldestRecent(): number {
-    return this.recentT[(this.recentAt - this.recentCount + RECENT_SAMPLES) % RECENT_SAMPLES];
+    return this.recent[(this.recentAt - this.recentCount + RECENT_SAMPLES) % RECENT_SAMPLES];
   }
 
   private recentSamples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
@@ -190,12 +193,12 @@ export class MemorySeries {
       : { t: new Float64Array(n), v: new Float64Array(n), stale: undefined, length: 0 };
     for (let k = 0; k < n; k++) {
       const slot = (this.recentAt - n + k + RECENT_SAMPLES) % RECENT_SAMPLES;
-      const t = this.recentT[slot];
+      const t = this.recent[slot];
       if (t < mint) continue;
       if (t > maxt) break;
       const at = out.length++;
       out.t[at] = t;
-      out.v[at] = this.recentV[slot];
+      out.v[at] = this.recent[RECENT_SAMPLES + slot];
       if ((this.recentStale >>> slot) & 1) {
         out.stale ??= new Uint8Array(out.t.length);
         out.stale[at] = 1;

@@ -138,9 +138,34 @@ class Reader {
   labels(): Labels {
     const n = this.uvarint();
     const pairs: [string, string][] = [];
-    for (let i = 0; i < n; i++) pairs.push([this.string(), this.string()]);
+    for (let i = 0; i < n; i++) pairs.push([internName(this.string()), internValue(this.string())]);
     return Labels.from(pairs);
   }
+}
+
+/**
+ * Label strings read back share one instance per distinct text, as those of series appended in
+ * this process do: label sets compare names by identity first, and a restored store does not hold
+ * the same `job` or `le="0.5"` once per series. Values are pooled up to a bound, so a store of
+ * unique ids does not grow the pool without end.
+ */
+const NAMES = new Map<string, string>();
+const VALUES = new Map<string, string>();
+const MAX_POOLED = 100_000;
+
+function internName(text: string): string {
+  return intern(NAMES, text);
+}
+
+function internValue(text: string): string {
+  return intern(VALUES, text);
+}
+
+function intern(pool: Map<string, string>, text: string): string {
+  const known = pool.get(text);
+  if (known !== undefined) return known;
+  if (pool.size < MAX_POOLED) pool.set(text, text);
+  return text;
 }
 
 export function encodeSeries(records: readonly SeriesRecord[]): Buffer {
