@@ -5,11 +5,11 @@ import type { EmailConfig } from '../../config';
 import { NotifyError, type Notifier } from '../../notify/notifier';
 import type { NotifyContext } from '../../notify/notify-context';
 import type { TemplateSet } from '../../template';
-import { readSecret } from '../../http-client/http-secrets';
 import { tlsOptions } from '../../http-client/tls-options';
 import { notificationRenderers } from '../templating/notification-text';
 import { buildEmailMessage } from './email-message';
 import { addresses, buildMime } from './mime-message';
+import { smtpAuth } from './smtp-auth';
 
 function splitHostPort(smarthost: string): { host: string; port: number } {
   const at = smarthost.lastIndexOf(':');
@@ -34,7 +34,7 @@ function describe(err: unknown, config: EmailConfig): { message: string } {
 /**
  * Sends the notification by SMTP with nodemailer: implicit TLS on port 465 (or when forced),
  * otherwise STARTTLS, required unless `require_tls: false`; AUTH when `auth_username` is set
- * (password or `auth_password_file` read at each send). Delivery errors are retried, as
+ * (`smtp-auth.ts`: PLAIN, LOGIN, CRAM-MD5; secrets read at each send). Delivery errors are retried, as
  * upstream; template errors are not.
  */
 export class EmailNotifier implements Notifier {
@@ -62,12 +62,7 @@ export class EmailNotifier implements Notifier {
       logger: false,
       connectionTimeout: 30_000,
     };
-    if (config.auth_username) {
-      options.auth = {
-        user: config.auth_username,
-        pass: await readSecret(config.auth_password, config.auth_password_file),
-      };
-    }
+    Object.assign(options, await smtpAuth(config));
     const transport = createTransport(options);
     const abort = () => transport.close();
     ctx.signal.addEventListener('abort', abort);
