@@ -52,7 +52,10 @@ function groupOf(
 const NO_POINT: readonly undefined[] = [undefined];
 
 /** Points of a series at each step, by step index (undefined where it has none). */
-function pointsByStep(series: Series, timestamps: readonly number[]): readonly (number | undefined)[] {
+function pointsByStep(
+  series: Series,
+  timestamps: readonly number[],
+): readonly (number | undefined)[] {
   // An instant query's one step: the series has its point there or none.
   if (timestamps.length === 1) return series.t[0] === timestamps[0] ? series.f : NO_POINT;
   const out: (number | undefined)[] = new Array(timestamps.length);
