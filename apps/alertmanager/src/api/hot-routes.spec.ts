@@ -29,6 +29,7 @@ async function startApp(hot: boolean, prefix: string) {
     routing: { receiversFor: () => ['default'], groups: () => [] },
     muting: { silencers: () => [], inhibitors: () => [] },
     clock,
+    receiverLabels: () => new Map(),
   });
   const alertIntake = new AlertIntake({ store, clock, resolveTimeout: () => 5 * 60_000 });
   const silencesApi = new SilencesApi({ silences, clock });

@@ -134,10 +134,16 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     },
     metrics,
   });
-  const alertsApi = new AlertsApi({ store, routing: graph.routing, muting: graph.muting, clock });
   registerSilenceMetrics(registry, silences.store, clock);
   const silencesApi = new SilencesApi({ silences: silences.store, clock });
   const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
+  const alertsApi = new AlertsApi({
+    store,
+    routing: graph.routing,
+    muting: graph.muting,
+    clock,
+    receiverLabels: () => statusApi.receiverLabels(),
+  });
   const prometheus = assemblePrometheus({
     options,
     registry,

@@ -12,6 +12,8 @@ export interface AlertQuery {
   matchers: Matcher[];
   /** The `receiver` parameter, a fully anchored regex. */
   receiver: Re2Pattern | undefined;
+  /** `receiver_matchers` (upstream 0.33+): matchers on the labels of the alert's receivers. */
+  receiverMatchers: Matcher[];
 }
 
 // go-openapi's ConvertBool: these words are true, any other value false, absent the default.
@@ -47,6 +49,7 @@ export function parseAlertQuery(params: URLSearchParams): AlertQuery {
     }
   }
   return {
+    receiverMatchers: parseReceiverMatchers(params),
     active: queryFlag(params, 'active'),
     silenced: queryFlag(params, 'silenced'),
     inhibited: queryFlag(params, 'inhibited'),
@@ -55,6 +58,29 @@ export function parseAlertQuery(params: URLSearchParams): AlertQuery {
     matchers,
     receiver,
   };
+}
+
+/** The `receiver_matchers` parameters; throws with upstream's 400 body. */
+export function parseReceiverMatchers(params: URLSearchParams): Matcher[] {
+  try {
+    return params.getAll('receiver_matchers').map((f) => parseMatcher(f));
+  } catch (error) {
+    throw new Error(`failed to parse receiver_matchers param: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Whether a receiver's labels pass `receiver_matchers`; a receiver the configuration does not
+ * know passes none, and no matchers pass every receiver.
+ */
+export function receiverPasses(
+  matchers: readonly Matcher[],
+  labels: ReadonlyMap<string, LabelSet>,
+  receiver: string,
+): boolean {
+  if (matchers.length === 0) return true;
+  const known = labels.get(receiver);
+  return known !== undefined && matchesFilter(matchers, known);
 }
 
 /**

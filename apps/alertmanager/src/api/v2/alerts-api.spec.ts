@@ -21,6 +21,7 @@ async function apiWith(value: string): Promise<AlertsApi> {
       groups: () => [{ labels: { alertname: 'R' }, receiver: value, alerts: [alert] }],
     },
     muting: { silencers: () => [], inhibitors: () => [] },
+    receiverLabels: () => new Map(),
   });
 }
 

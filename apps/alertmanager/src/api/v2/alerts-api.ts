@@ -7,7 +7,7 @@ import { nextTurn } from '../../time/next-turn';
 
 /** Alerts checked for a listing between two turns of the event loop. */
 const LIST_SLICE = 2000;
-import { matchesFilter, type AlertQuery } from './alert-query';
+import { matchesFilter, receiverPasses, type AlertQuery } from './alert-query';
 import type { AlertGroupView, AlertRouting } from '../../alerting/alert-routing';
 import { gettableAlertJson, receiversJson, statusJson } from './gettable-alert';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
@@ -19,6 +19,8 @@ export interface AlertsApiDeps {
   routing: AlertRouting;
   muting: AlertMuting;
   clock: Clock;
+  /** Each receiver's labels, by name, from the running configuration. */
+  receiverLabels: () => ReadonlyMap<string, LabelSet>;
 }
 
 interface Selected {
@@ -42,6 +44,7 @@ export class AlertsApi {
   async alerts(query: AlertQuery): Promise<Iterable<string>> {
     const now = this.deps.clock.now();
     const selected: Selected[] = [];
+    const receiverLabels = this.deps.receiverLabels();
     let checked = 0;
     for (const alert of [...this.deps.store.list()]) {
       if (++checked % LIST_SLICE === 0) await nextTurn();
@@ -50,6 +53,9 @@ export class AlertsApi {
       if (isResolvedBefore(alert, now)) continue;
       const receivers = this.deps.routing.receiversFor(alert.labels);
       if (query.receiver && !receivers.some((r) => query.receiver?.matches(r))) continue;
+      if (!receivers.some((r) => receiverPasses(query.receiverMatchers, receiverLabels, r))) {
+        continue;
+      }
       const status = alertStatus(this.deps.muting, alert.labels, now);
       if (passesStatus(query, status)) selected.push({ alert, receivers, status });
     }
@@ -65,9 +71,11 @@ export class AlertsApi {
     const now = this.deps.clock.now();
     const receiversOf = new Map<string, string[]>();
     const chosen: Array<{ group: AlertGroupView; alerts: Selected[] }> = [];
+    const receiverLabels = this.deps.receiverLabels();
     let checked = 0;
     for (const group of this.deps.routing.groups()) {
       if (query.receiver && !query.receiver.matches(group.receiver)) continue;
+      if (!receiverPasses(query.receiverMatchers, receiverLabels, group.receiver)) continue;
       const alerts: Selected[] = [];
       for (const alert of group.alerts) {
         if (++checked % LIST_SLICE === 0) await nextTurn();

@@ -9,6 +9,7 @@ const CONFIG = parseConfig(
     'receivers:',
     '  - name: default',
     '  - name: pager',
+    '    labels: {team: db, tier: paging}',
     '    webhook_configs:',
     '      - url: http://127.0.0.1:1/hook',
     '        http_config:',
@@ -67,11 +68,30 @@ describe('GET /api/v2/alerts/groups', () => {
     ['silenced=false', ['A']],
     ['muted=false', ['A']],
     ['active=false', ['B']],
+    ['receiver_matchers=team="db"', ['A']],
+    ['receiver_matchers=name="default"', ['B']],
+    ['receiver_matchers=team!="db"', ['B']],
+    ['receiver_matchers=team="nobody"', []],
   ])('?%s keeps groups %j', async (qs, expected) => {
     const { body } = await get(`/api/v2/alerts/groups?${qs}`);
     expect(
       (body as Array<{ labels: { alertname: string } }>).map((g) => g.labels.alertname),
     ).toEqual(expected);
+  });
+});
+
+describe('GET /api/v2/alerts?receiver_matchers', () => {
+  it.each([
+    ['name="default"', 1],
+    ['team="db"', 0],
+  ])('%s keeps %d alerts routed to the default receiver', async (matcher, count) => {
+    await fetch(`${api.url}/api/v2/alerts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ labels: { alertname: 'A' } }]),
+    });
+    const { body } = await get(`/api/v2/alerts?receiver_matchers=${encodeURIComponent(matcher)}`);
+    expect((body as unknown[]).length).toBe(count);
   });
 });
 
@@ -88,10 +108,36 @@ describe('status, receivers and unknown routes', () => {
     expect(s.config.original).not.toContain('s3cret');
   });
 
-  it('GET /api/v2/receivers lists the receivers in config order', async () => {
+  it('GET /api/v2/receivers lists the receivers with their labels in config order', async () => {
     const { body } = await get('/api/v2/receivers');
-    expect(body).toEqual([{ name: 'default' }, { name: 'pager' }]);
+    expect(body).toEqual([
+      { name: 'default', labels: { name: 'default' } },
+      { name: 'pager', labels: { name: 'pager', team: 'db', tier: 'paging' } },
+    ]);
   });
+
+  it.each([
+    ['team="db"', ['pager']],
+    ['tier=~"pag.*"', ['pager']],
+    ['team=""', ['default']],
+    ['name!="pager"', ['default']],
+  ])('GET /api/v2/receivers?receiver_matchers=%s lists %j', async (matcher, names) => {
+    const { body } = await get(
+      `/api/v2/receivers?receiver_matchers=${encodeURIComponent(matcher)}`,
+    );
+    expect((body as Array<{ name: string }>).map((r) => r.name)).toEqual(names);
+  });
+
+  it.each(['/api/v2/receivers', '/api/v2/alerts', '/api/v2/alerts/groups'])(
+    "GET %s refuses bad receiver_matchers with 400 and upstream's message",
+    async (path) => {
+      const { status, body } = await get(
+        `${path}?receiver_matchers=${encodeURIComponent('team=~"("')}`,
+      );
+      expect(status).toBe(400);
+      expect(body).toMatch(/^failed to parse receiver_matchers param: /);
+    },
+  );
 
   it.each([
     ['/api/v2/alerts', 'PUT', 'POST,GET'],

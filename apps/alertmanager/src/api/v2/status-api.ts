@@ -1,5 +1,7 @@
 import { buildInfo } from '../../build/build-info';
 import { serializeConfig, type AlertmanagerConfig } from '../../config';
+import type { LabelSet } from '../../labels';
+import { matchesFilter, parseReceiverMatchers } from './alert-query';
 import { formatTime } from './gettable-alert';
 
 /** What {@link StatusApi} is built from. */
@@ -32,8 +34,20 @@ export class StatusApi {
     };
   }
 
-  /** Every receiver of the config, in config order. */
-  receivers(): Array<{ name: string }> {
-    return this.deps.config().receivers.map((r) => ({ name: r.name }));
+  /**
+   * The receivers of the config with their labels, in config order; with `receiver_matchers`,
+   * those whose labels pass them (upstream 0.33+). Throws with upstream's 400 body.
+   */
+  receivers(params = new URLSearchParams()): Array<{ name: string; labels: LabelSet }> {
+    const matchers = parseReceiverMatchers(params);
+    return this.deps
+      .config()
+      .receivers.filter((r) => matchers.length === 0 || matchesFilter(matchers, r.labels))
+      .map((r) => ({ name: r.name, labels: { ...r.labels } }));
+  }
+
+  /** Each receiver's labels by name, for `receiver_matchers` on alerts and groups. */
+  receiverLabels(): ReadonlyMap<string, LabelSet> {
+    return new Map(this.deps.config().receivers.map((r) => [r.name, r.labels]));
   }
 }

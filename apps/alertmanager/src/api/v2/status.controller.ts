@@ -1,6 +1,6 @@
 import { All, Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sendJson } from './http-io';
+import { queryParams, sendJson, sendJsonString } from './http-io';
 import { methodNotAllowed } from './method-not-allowed';
 import { StatusApi } from './status-api';
 
@@ -20,8 +20,15 @@ export class StatusV2Controller {
   }
 
   @Get('receivers')
-  receivers(@Res() res: Response): void {
-    sendJson(res, this.api.receivers());
+  receivers(@Req() req: Request, @Res() res: Response): void {
+    let receivers: ReturnType<StatusApi['receivers']>;
+    try {
+      receivers = this.api.receivers(queryParams(req));
+    } catch (error) {
+      sendJsonString(res, 400, (error as Error).message);
+      return;
+    }
+    sendJson(res, receivers);
   }
 
   @All('receivers')

@@ -56,16 +56,17 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
     silencers: () => muting.silencers,
     inhibitors: () => muting.inhibitors,
   };
+  const alertIntake = new AlertIntake({ store, clock, resolveTimeout: () => 5 * 60_000 });
+  const statusApi = new StatusApi({
+    config: () => config ?? ({ receivers: [] } as unknown as AlertmanagerConfig),
+    startedAt: now,
+  });
   const alertsApi = new AlertsApi({
     store,
     routing: liveRouting,
     muting: liveMuting,
     clock,
-  });
-  const alertIntake = new AlertIntake({ store, clock, resolveTimeout: () => 5 * 60_000 });
-  const statusApi = new StatusApi({
-    config: () => config ?? ({ receivers: [] } as unknown as AlertmanagerConfig),
-    startedAt: now,
+    receiverLabels: () => statusApi.receiverLabels(),
   });
 
   const silences = new SilenceStore();
