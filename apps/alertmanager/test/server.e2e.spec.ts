@@ -33,7 +33,10 @@ describe('redisx-alertmanager server', () => {
     dir = await mkdtemp(join(tmpdir(), 'am-e2e-'));
     configFile = join(dir, 'alertmanager.yml');
     await writeFile(configFile, goodConfig);
-    server = await startServerProcess(configFile);
+    server = await startServerProcess(configFile, [
+      '--web.get-concurrency=3',
+      '--web.timeout=1m30s',
+    ]);
   });
 
   afterAll(async () => {
@@ -67,6 +70,29 @@ describe('redisx-alertmanager server', () => {
       'alertmanager_config_last_reload_success_timestamp_seconds',
     );
     expect(Math.abs((reloadedAt ?? 0) - Date.now() / 1000)).toBeLessThan(120);
+  });
+
+  it("takes --web.get-concurrency and --web.timeout, with upstream's metrics", async () => {
+    const text = await metrics();
+    expect(text).toContain('alertmanager_http_concurrency_limit_exceeded_total{method="get"} 0');
+    expect(text).toMatch(/^alertmanager_http_requests_in_flight\{method="get"\} 1$/m);
+  });
+
+  it.each([
+    ['GET', '/api/v1/status'],
+    ['GET', '/api/v1/receivers'],
+    ['GET', '/api/v1/silences'],
+    ['POST', '/api/v1/silences'],
+    ['GET', '/api/v1/silence/abc'],
+    ['DELETE', '/api/v1/silence/abc'],
+  ])('answers %s %s with 410 and the v2 pointer, as current upstream', async (method, path) => {
+    const response = await get(path, method);
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual({
+      status: 'deprecated',
+      error:
+        'The Alertmanager v1 API was deprecated in version 0.16.0 and is removed as of version 0.27.0 - please use the equivalent route in the v2 API',
+    });
   });
 
   it('refuses GET on /-/reload with 405', async () => {

@@ -7,6 +7,7 @@ import { QueryApiController } from './prometheus/query-api.controller';
 import { RulesApiController } from './prometheus/rules-api.controller';
 import { RequestBodyReader } from './request-body';
 import { AlertsV1Controller } from './v1/alerts-v1.controller';
+import { RemovedV1Controller } from './v1/removed-v1.controller';
 import {
   AlertsApi,
   AlertsV2Controller,
@@ -59,6 +60,7 @@ export const ALERT_API_CONTROLLERS: Type[] = [
   StatusV2Controller,
   SilencesV2Controller,
   AlertsV1Controller,
+  RemovedV1Controller,
   ApiV2NotFoundController,
 ];
 

@@ -1,5 +1,6 @@
 import { LOG_LEVELS } from '../logging/logger';
 import { parseDuration } from '../time/duration';
+import { parseGoDuration } from '../time/go-duration';
 import { SERVER_DEFAULTS, type ServerOptions } from '../server/server-options';
 import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
 
@@ -54,6 +55,20 @@ export const alertmanagerCommand: CommandSpec = {
       default: String(SERVER_DEFAULTS.maxRequestBytes),
       placeholder: 'BYTES',
       help: 'Maximum size of a request body in bytes; a longer one is refused with 413. If zero, no limit is set.',
+    },
+    {
+      name: 'web.get-concurrency',
+      kind: 'string',
+      default: '0',
+      placeholder: 'WEB.GET-CONCURRENCY',
+      help: 'Maximum number of GET requests processed concurrently. If negative or zero, the limit is the number of CPUs or 8, whichever is larger.',
+    },
+    {
+      name: 'web.timeout',
+      kind: 'string',
+      default: '0',
+      placeholder: 'WEB.TIMEOUT',
+      help: 'Timeout for HTTP requests. If negative or zero, no timeout is set.',
     },
     {
       name: 'log.level',
@@ -196,6 +211,8 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maxSilences: integer(parsed, 'silences.max-silences'),
     maxSilenceSizeBytes: integer(parsed, 'silences.max-silence-size-bytes'),
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
+    getConcurrency: integer(parsed, 'web.get-concurrency'),
+    webTimeout: durationOrZero(parsed, 'web.timeout'),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),
     rulesConfigFile: text('rules.config.file') || undefined,
@@ -229,6 +246,19 @@ function positiveDuration(parsed: ParsedCommandLine, name: string): number {
   if (ms <= 0)
     throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
   return ms;
+}
+
+/** A duration flag where zero or a negative value means "none" (returned as 0). */
+function durationOrZero(parsed: ParsedCommandLine, name: string): number {
+  const text = parsed.flags[name] as string;
+  try {
+    // A Go duration (`1m30s`), as kingpin reads it.
+    return Math.max(0, parseGoDuration(text));
+  } catch (error) {
+    throw new CommandLineError(
+      `invalid value "${text}" for flag --${name}: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** An integer flag's value; zero or negative means "no limit" and is returned as 0. */

@@ -25,6 +25,10 @@ export interface ServerOptions {
   maxSilenceSizeBytes: number;
   /** `--web.max-request-bytes`: longest request body accepted; 0 for no limit. */
   maxRequestBytes?: number;
+  /** `--web.get-concurrency`: most GET requests served at once; 0 for max(CPUs, 8). */
+  getConcurrency?: number;
+  /** `--web.timeout`: longest a request may take before a 503, ms; 0 for none. */
+  webTimeout?: number;
   /** `--alerts.max-labels-size-bytes`: most bytes of label names and values per alert; 0: none. */
   maxAlertLabelsBytes?: number;
   /** `--alerts.max-annotations-size-bytes`: most bytes of annotations (and generator URL). */

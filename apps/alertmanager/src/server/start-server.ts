@@ -17,6 +17,7 @@ import { WebConfigEnforcer } from '../web';
 import { assembleAlerting } from './assemble-alerting';
 import { resolveExternalUrl, type ExternalUrl } from './external-url';
 import { parseListenAddress } from './listen-address';
+import { installRequestLimits } from './request-limits';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 import { RequestBodyReader } from '../api/request-body';
 
@@ -100,7 +101,13 @@ export async function startServer(
   app
     .get(HotRoutes)
     .install(app.getHttpServer(), routePrefix, express.get('etag fn') as EtagFn | undefined);
-  // Installed last, so that the web config's checks come before the hot routes and Express.
+  installRequestLimits(
+    app.getHttpServer(),
+    { getConcurrency: options.getConcurrency ?? 0, timeoutMs: options.webTimeout ?? 0 },
+    registry,
+  );
+  // Installed last, so that the web config's checks come before the limits, the hot routes and
+  // Express.
   web?.install(app.getHttpServer());
   // Node refuses request lines and headers over 16 KiB; Go serves up to its
   // DefaultMaxHeaderBytes (1 MiB) plus 4 KiB of slack, so long filter query strings work here too.
