@@ -6,3 +6,4 @@ export type { ParserOptions } from './parser/syntax-tree';
 export { PromqlEngine, type EngineOptions } from './engine/engine';
 export { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './engine/errors';
 export type { QueryResult } from './engine/values';
+export { formatExpr } from './printer';

@@ -12,8 +12,8 @@ export function queryEscape(text: string): string {
 
 /**
  * The path of an alert's generator URL, as upstream links an alert to its expression's graph:
- * `/graph?g0.expr=<expression>&g0.tab=1`. Upstream prints the expression back from its tree; this
- * uses the rule's text as written.
+ * `/graph?g0.expr=<expression>&g0.tab=1`, the expression as upstream prints it back from its tree
+ * (the rule's `query`).
  */
 export function formatExprForLink(expr: string): string {
   return `/graph?g0.expr=${queryEscape(expr.trim())}&g0.tab=1`;

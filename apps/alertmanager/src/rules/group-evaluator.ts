@@ -185,7 +185,7 @@ export class GroupEvaluator {
       }
       samples += this.write(entry, output, queryTime);
       if (entry.state) {
-        const expr = entry.rule.expr;
+        const expr = entry.rule.query;
         for (const alert of entry.state.alertsToSend(ts, this.env.resendDelayMs, this.intervalMs)) {
           alerts.push({
             ...alert,

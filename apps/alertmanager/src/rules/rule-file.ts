@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
-import { parseExpr, type Expr } from '../promql';
+import { formatExpr, parseExpr, type Expr } from '../promql';
 import { DurationParseError, parseDuration } from '../time/duration';
 import { templateParseProblem } from './rule-templates';
 import { describeYamlNode as describe } from './yaml-node-description';
@@ -10,6 +10,8 @@ export interface RecordingRule {
   readonly record: string;
   readonly expr: string;
   readonly parsed: Expr;
+  /** The expression as upstream prints it back: the rules API's `query`. */
+  readonly query: string;
   readonly labels: Readonly<Record<string, string>>;
 }
 
@@ -19,6 +21,8 @@ export interface AlertingRule {
   readonly alert: string;
   readonly expr: string;
   readonly parsed: Expr;
+  /** The expression as upstream prints it back: the rules API's `query`, the generator URL's. */
+  readonly query: string;
   readonly forMs: number;
   readonly keepFiringForMs: number;
   readonly labels: Readonly<Record<string, string>>;
@@ -372,6 +376,7 @@ function toRule(rule: DecodedRule): Rule {
       record: rule.record.value,
       expr: rule.expr.value,
       parsed,
+      query: formatExpr(parsed),
       labels: rule.labels,
     };
   }
@@ -380,6 +385,7 @@ function toRule(rule: DecodedRule): Rule {
     alert: rule.alert.value,
     expr: rule.expr.value,
     parsed,
+    query: formatExpr(parsed),
     forMs: rule.forMs,
     keepFiringForMs: rule.keepFiringForMs,
     labels: rule.labels,

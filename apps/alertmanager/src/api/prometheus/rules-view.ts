@@ -43,7 +43,7 @@ export function rulesView(
           rules.push({
             state: state?.state ?? 'inactive',
             name: rule.alert,
-            query: rule.expr,
+            query: rule.query,
             duration: rule.forMs / 1000,
             keepFiringFor: rule.keepFiringForMs / 1000,
             labels: sorted({ ...group.labels, ...rule.labels }),
@@ -56,7 +56,7 @@ export function rulesView(
           const labels = { ...group.labels, ...rule.labels };
           rules.push({
             name: rule.record,
-            query: rule.expr,
+            query: rule.query,
             ...(Object.keys(labels).length === 0 ? {} : { labels: sorted(labels) }),
             ...common,
             type: 'recording',
