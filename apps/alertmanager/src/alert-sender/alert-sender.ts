@@ -23,19 +23,38 @@ const MAX_BATCH = 64;
  */
 export class AlertSender {
   private readonly clients = new Map<AlertmanagerEndpoint, HttpClient>();
+  private endpoints: readonly AlertmanagerEndpoint[] = [];
 
   constructor(
-    private readonly endpoints: readonly AlertmanagerEndpoint[],
+    endpoints: readonly AlertmanagerEndpoint[],
     private readonly metrics: AlertSenderMetrics,
     private readonly logger: Logger,
     private readonly userAgent: string,
   ) {
+    this.setEndpoints(endpoints);
+  }
+
+  /**
+   * The Alertmanagers to send to from now on, as discovery found them again (`file_sd_configs`
+   * re-read every `refresh_interval`); unchanged URLs keep their connections.
+   */
+  setEndpoints(endpoints: readonly AlertmanagerEndpoint[]): void {
+    const kept = new Map([...this.clients].map(([e, client]) => [e.url, { e, client }]));
+    this.clients.clear();
     for (const endpoint of endpoints) {
-      this.clients.set(endpoint, new HttpClient(endpoint.config.httpConfig));
-      metrics.sent.inc({ alertmanager: endpoint.url }, 0);
-      metrics.errors.inc({ alertmanager: endpoint.url }, 0);
+      const old = kept.get(endpoint.url);
+      if (old && old.e.config === endpoint.config) {
+        kept.delete(endpoint.url);
+        this.clients.set(endpoint, old.client);
+      } else {
+        this.clients.set(endpoint, new HttpClient(endpoint.config.httpConfig));
+      }
+      this.metrics.sent.inc({ alertmanager: endpoint.url }, 0);
+      this.metrics.errors.inc({ alertmanager: endpoint.url }, 0);
     }
-    metrics.discovered.set(endpoints.length);
+    for (const { client } of kept.values()) client.close();
+    this.endpoints = endpoints;
+    this.metrics.discovered.set(endpoints.length);
   }
 
   /** Sends the alerts; resolves when every Alertmanager answered or failed. */

@@ -74,6 +74,8 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     sender: AlertSender | undefined;
   } = { externalLabels: {}, relabel: (labels) => labels, sender: undefined };
   const senderMetrics = new AlertSenderMetrics(inputs.registry);
+  /** The next re-reading of the Alertmanagers' `file_sd_configs`, when there are any. */
+  let rediscovery: ReturnType<Scheduler['set']> | undefined;
   const userAgent = `redisx-alertmanager/${buildInfo().version}`;
   const ruleManager = new RuleManager({
     engine,
@@ -126,24 +128,35 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     if (config === undefined) return () => undefined;
     const commitScrape = scrapeManager.prepare(config.scrapeConfigs);
     const alertRelabel = relabeler(decodeRelabelConfigs(config.alerting.alertRelabelConfigs));
-    const endpoints: AlertmanagerEndpoint[] = [];
-    for (const am of config.alerting.alertmanagers) {
-      const relabelTargets = relabeler(decodeRelabelConfigs(am.relabelConfigs));
-      const fileTargets: Labels[] = [];
-      for (const sd of am.fileSdConfigs) {
-        for (const pattern of sd.files) {
-          for (const file of await glob(pattern)) {
-            try {
-              for (const group of await readTargetFile(file)) fileTargets.push(...group.targets);
-            } catch (error) {
-              // As upstream's discovery: a file that does not read gives no Alertmanagers.
-              logger.error('Error reading file', { err: (error as Error).message });
+    const relabelers = config.alerting.alertmanagers.map((am) =>
+      relabeler(decodeRelabelConfigs(am.relabelConfigs)),
+    );
+    const discover = async (): Promise<AlertmanagerEndpoint[]> => {
+      const endpoints: AlertmanagerEndpoint[] = [];
+      for (const [i, am] of config.alerting.alertmanagers.entries()) {
+        const fileTargets: Labels[] = [];
+        for (const sd of am.fileSdConfigs) {
+          for (const pattern of sd.files) {
+            for (const file of await glob(pattern)) {
+              try {
+                for (const group of await readTargetFile(file)) fileTargets.push(...group.targets);
+              } catch (error) {
+                // As upstream's discovery: a file that does not read gives no Alertmanagers.
+                logger.error('Error reading file', { err: (error as Error).message });
+              }
             }
           }
         }
+        endpoints.push(...alertmanagerEndpoints(am, relabelers[i], fileTargets));
       }
-      endpoints.push(...alertmanagerEndpoints(am, relabelTargets, fileTargets));
-    }
+      return endpoints;
+    };
+    const endpoints = await discover();
+    const refreshMs = Math.min(
+      ...config.alerting.alertmanagers.flatMap((am) =>
+        am.fileSdConfigs.map((sd) => sd.refreshIntervalMs),
+      ),
+    );
     const commitRules = await ruleManager.prepare({
       ruleFiles: config.ruleFiles,
       evaluationIntervalMs: config.global.evaluationIntervalMs,
@@ -152,19 +165,29 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     });
     return async () => {
       sending.sender?.close();
-      sending = {
-        externalLabels: config.global.externalLabels,
-        relabel: alertRelabel,
-        sender:
-          endpoints.length > 0
-            ? new AlertSender(
-                endpoints,
-                senderMetrics,
-                logger.with({ component: 'notifier' }),
-                userAgent,
-              )
-            : undefined,
+      if (rediscovery) inputs.scheduler.clear(rediscovery);
+      rediscovery = undefined;
+      const sender =
+        config.alerting.alertmanagers.length > 0
+          ? new AlertSender(
+              endpoints,
+              senderMetrics,
+              logger.with({ component: 'notifier' }),
+              userAgent,
+            )
+          : undefined;
+      sending = { externalLabels: config.global.externalLabels, relabel: alertRelabel, sender };
+      // Alertmanagers of `file_sd_configs` are found again every `refresh_interval`.
+      const refresh = () => {
+        rediscovery = inputs.scheduler.set(inputs.clock.now() + refreshMs, () => {
+          void discover().then((found) => {
+            if (sending.sender !== sender) return;
+            sender?.setEndpoints(found);
+            refresh();
+          });
+        });
       };
+      if (Number.isFinite(refreshMs)) refresh();
       await commitScrape();
       commitRules();
     };
@@ -176,6 +199,7 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     subscriber: { prepare: () => prepare(inputs.externalUrl()) },
     check: async () => void (await prepare('')),
     stop: () => {
+      if (rediscovery) inputs.scheduler.clear(rediscovery);
       sending.sender?.close();
       scrapeManager.stop();
       ruleManager.stop();
