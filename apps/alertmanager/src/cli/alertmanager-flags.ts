@@ -176,18 +176,25 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Maximum silence size in bytes. If negative or zero, no limit is set.',
     },
     {
+      name: 'cluster.redis-url',
+      kind: 'string',
+      default: '',
+      placeholder: 'URL',
+      help: 'Redis (redis:// or rediss://) through which the replicas of a cluster share their silences. Empty: this instance runs alone.',
+    },
+    {
       name: 'cluster.listen-address',
       kind: 'string',
       default: '',
       placeholder: 'ADDRESS',
-      help: 'Accepted for compatibility; clustering is not supported, so a non-empty value only logs a warning.',
+      help: 'Accepted for compatibility; gossip clustering is not supported (replicas share state through --cluster.redis-url), so a non-empty value only logs a warning.',
     },
     {
       name: 'cluster.peer',
       kind: 'string',
       repeatable: true,
       placeholder: 'ADDRESS',
-      help: 'Accepted for compatibility; clustering is not supported.',
+      help: 'Accepted for compatibility; gossip clustering is not supported (see --cluster.redis-url).',
     },
     { name: 'version', kind: 'bool', exits: true, help: 'Show application version.' },
   ],
@@ -213,6 +220,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
     getConcurrency: integer(parsed, 'web.get-concurrency'),
     webTimeout: durationOrZero(parsed, 'web.timeout'),
+    clusterRedisUrl: redisUrl(text('cluster.redis-url')),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),
     rulesConfigFile: text('rules.config.file') || undefined,
@@ -246,6 +254,23 @@ function positiveDuration(parsed: ParsedCommandLine, name: string): number {
   if (ms <= 0)
     throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
   return ms;
+}
+
+/** `--cluster.redis-url`: a `redis://` or `rediss://` URL, or none. */
+function redisUrl(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CommandLineError(`invalid value "${text}" for flag --cluster.redis-url: not a URL`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new CommandLineError(
+      `invalid value "${text}" for flag --cluster.redis-url: the scheme must be redis or rediss`,
+    );
+  }
+  return text;
 }
 
 /** A duration flag where zero or a negative value means "none" (returned as 0). */

@@ -33,7 +33,10 @@ export async function main(argv: string[]): Promise<void> {
 
   const logger = new StreamLogger(options.logLevel, options.logFormat);
   for (const flag of clusterFlagsGiven(parsed)) {
-    logger.warn('Clustering is not supported; running as a single instance', { flag });
+    logger.warn(
+      'Gossip clustering is not supported; replicas share state through --cluster.redis-url',
+      { flag },
+    );
   }
 
   let server: RunningServer;

@@ -12,6 +12,8 @@ import type { Logger } from '../logging/logger';
 import { NflogMetrics, NotificationLog, NotifyMetrics } from '../notify';
 import type { ConfigReloader } from '../reload/config-reloader';
 import { openSilenceStore, registerSilenceMetrics } from '../silences';
+import { RedisStreamLink, shareSilences } from '../cluster';
+
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
 import { SERVER_DEFAULTS } from './server-options';
@@ -20,6 +22,9 @@ import { MetricStorage } from '../tsdb';
 import type { RuleManager } from '../rules';
 import type { ScrapeManager } from '../scrape';
 import { assemblePrometheus } from './assemble-prometheus';
+
+/** The Redis keys the replicas of a cluster share start with this. */
+const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -79,6 +84,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     logger: logger.with({ component: 'metric store' }),
   });
   const scheduler = realScheduler(clock);
+  let cluster: RedisStreamLink | undefined;
   const graph = new AlertingGraph({
     store,
     nflog,
@@ -180,8 +186,21 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       await reloader.subscribe(graph);
       await reloader.subscribe(prometheus.subscriber);
       maintenance.start();
+      if (options.clusterRedisUrl) {
+        // Replicas share their silences through Redis (each still takes alerts directly).
+        cluster = new RedisStreamLink(
+          options.clusterRedisUrl,
+          CLUSTER_KEY_PREFIX,
+          logger.with({ component: 'cluster' }),
+        );
+        shareSilences(silences.store, cluster, logger.with({ component: 'cluster' }));
+        logger.info('Sharing silences with the replicas through Redis', {
+          replica: cluster.replica,
+        });
+      }
     },
     close: async () => {
+      await cluster?.close();
       prometheus.stop();
       maintenance.stop();
       await graph.stop();

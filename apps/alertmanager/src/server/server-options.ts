@@ -29,6 +29,8 @@ export interface ServerOptions {
   getConcurrency?: number;
   /** `--web.timeout`: longest a request may take before a 503, ms; 0 for none. */
   webTimeout?: number;
+  /** `--cluster.redis-url`: the Redis through which replicas share silences; none alone. */
+  clusterRedisUrl?: string;
   /** `--alerts.max-labels-size-bytes`: most bytes of label names and values per alert; 0: none. */
   maxAlertLabelsBytes?: number;
   /** `--alerts.max-annotations-size-bytes`: most bytes of annotations (and generator URL). */

@@ -16,3 +16,4 @@ export type { SilenceFilter } from './silence-listing';
 export { registerSilenceMetrics } from './silence-metrics';
 export { openSilenceStore } from './persistence/open-silence-store';
 export type { OpenSilenceStoreOptions, PersistentSilences } from './persistence/open-silence-store';
+export { SILENCE_CODEC } from './persistence/silence-codec';

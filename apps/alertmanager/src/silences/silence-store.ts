@@ -33,6 +33,7 @@ export interface SilenceLimits {
 export class SilenceStore implements Muter {
   private readonly silences = new Map<string, Silence>();
   private readonly index = new SilenceIndex();
+  private readonly listeners: ((changed: readonly Silence[]) => void)[] = [];
 
   constructor(
     private readonly journal: SilenceJournal = NO_JOURNAL,
@@ -72,6 +73,7 @@ export class SilenceStore implements Muter {
     changed.push(silence);
     for (const s of changed) this.store(s);
     await this.journal.commit(changed);
+    this.announce(changed);
     return silence.id;
   }
 
@@ -83,6 +85,29 @@ export class SilenceStore implements Muter {
     if (expired === silence) return;
     this.store(expired);
     await this.journal.commit([expired]);
+    this.announce([expired]);
+  }
+
+  /**
+   * Takes a silence as another replica has it, with upstream's merge rule: it replaces the one
+   * held when that is older (an earlier `updatedAt`) or missing. Durable in the journal before
+   * it resolves; true when it changed anything. Listeners are not told (the change is not ours).
+   */
+  async merge(silence: Silence): Promise<boolean> {
+    const held = this.silences.get(silence.id);
+    if (held && held.updatedAt >= silence.updatedAt) return false;
+    this.store(silence);
+    await this.journal.commit([silence]);
+    return true;
+  }
+
+  /** Calls `listener` with the silences of every change made here, once it is durable. */
+  onChange(listener: (changed: readonly Silence[]) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private announce(changed: readonly Silence[]): void {
+    for (const listener of this.listeners) listener(changed);
   }
 
   /** One silence by id. */

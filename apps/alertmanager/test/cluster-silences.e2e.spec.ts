@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPrivateRedis, waitFor, type TestRedis } from '@redisx/testing';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+type SilenceView = { id: string; status: { state: string }; comment: string };
+
+/**
+ * Replicas joined by `--cluster.redis-url` share their silences: one created on a replica mutes
+ * on the others within a second, an update or expiry on another replica wins everywhere (the
+ * later update), and a replica that was down catches up when it comes back. The Redis server is
+ * the test's own, so its streams start empty.
+ */
+describe('silences shared by replicas through Redis', () => {
+  let redis: TestRedis;
+  let dir: string;
+  const replicas: ServerProcess[] = [];
+
+  const start = async (name: string) =>
+    startServerProcess(join(dir, 'am.yml'), [`--cluster.redis-url=${redis.url}`], join(dir, name));
+  const silences = async (server: ServerProcess) =>
+    (await (await fetch(`${server.url}/api/v2/silences`)).json()) as SilenceView[];
+  const create = async (server: ServerProcess, comment: string, id?: string) => {
+    const res = await fetch(`${server.url}/api/v2/silences`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ...(id ? { id } : {}),
+        matchers: [{ name: 'alertname', value: 'Down', isRegex: false, isEqual: true }],
+        startsAt: new Date(Date.now() - 1000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        createdBy: 'test',
+        comment,
+      }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { silenceID: string }).silenceID;
+  };
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    dir = await mkdtemp(join(tmpdir(), 'am-cluster-'));
+    await writeFile(join(dir, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
+    replicas.push(await start('a'), await start('b'));
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    await redis?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows a silence created on one replica on the other within a second', async () => {
+    const [a, b] = replicas;
+    const id = await create(a, 'maintenance');
+    const started = Date.now();
+    await waitFor('the silence on b', async () => (await silences(b)).some((s) => s.id === id));
+    expect(Date.now() - started).toBeLessThan(1000);
+    const onB = (await silences(b)).find((s) => s.id === id);
+    expect(onB).toMatchObject({ comment: 'maintenance', status: { state: 'active' } });
+  });
+
+  it('takes an expiry made on the other replica everywhere', async () => {
+    const [a, b] = replicas;
+    const id = await create(a, 'to expire');
+    await waitFor('the silence on b', async () => (await silences(b)).some((s) => s.id === id));
+    expect((await fetch(`${b.url}/api/v2/silence/${id}`, { method: 'DELETE' })).status).toBe(200);
+    await waitFor('the expiry on a', async () =>
+      (await silences(a)).some((s) => s.id === id && s.status.state === 'expired'),
+    );
+  });
+
+  it('catches a replica up on what changed while it was down', async () => {
+    const b = replicas.pop() as ServerProcess;
+    await b.stop();
+    const [a] = replicas;
+    const id = await create(a, 'while b was down');
+    const back = await start('b');
+    replicas.push(back);
+    await waitFor('b to catch up', async () => (await silences(back)).some((s) => s.id === id));
+    const ids = (await silences(a)).map((s) => s.id).sort();
+    await waitFor(
+      'both to hold the same silences',
+      async () =>
+        JSON.stringify((await silences(back)).map((s) => s.id).sort()) === JSON.stringify(ids),
+    );
+  });
+});
