@@ -7,7 +7,12 @@ import { sleeperFor, type Scheduler } from '../time/scheduler';
 import { Inhibitor } from '../inhibit';
 import type { Logger } from '../logging/logger';
 import type { Muter } from '../labels';
-import { buildPipeline, type NotificationLog, type NotifyMetrics } from '../notify';
+import {
+  buildPipeline,
+  type NotificationClaims,
+  type NotificationLog,
+  type NotifyMetrics,
+} from '../notify';
 import type { Integration } from '../notify/notifier';
 import { buildReceivers, checkReceiverTemplates, closeReceivers } from '../receivers';
 import type { ConfigCommit, ConfigSubscriber } from '../reload/config-subscriber';
@@ -28,6 +33,8 @@ export interface AlertingDeps {
   logger: Logger;
   /** `--web.external-url` resolved (known once the server listens), for payloads. */
   externalUrl: () => string;
+  /** The replicas' notification claims, when clustered through `--cluster.redis-url`. */
+  claims?: NotificationClaims;
 }
 
 /** The objects built from one configuration. */
@@ -84,6 +91,7 @@ export class AlertingGraph implements ConfigSubscriber {
       clock: deps.clock,
       sleep: sleeperFor(deps.scheduler),
       logger: deps.logger,
+      claims: deps.claims,
     });
     const dispatcher = new Dispatcher({
       config,

@@ -180,7 +180,7 @@ export const alertmanagerCommand: CommandSpec = {
       kind: 'string',
       default: '',
       placeholder: 'URL',
-      help: 'Redis (redis:// or rediss://) through which the replicas of a cluster share their silences. Empty: this instance runs alone.',
+      help: 'Redis (redis:// or rediss://) through which the replicas of a cluster share silences and the notification log and claim each notification. Empty: this instance runs alone.',
     },
     {
       name: 'cluster.listen-address',

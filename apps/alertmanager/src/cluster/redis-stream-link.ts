@@ -36,6 +36,11 @@ export class RedisStreamLink {
     this.writer = this.connect('writer');
   }
 
+  /** The connection for plain commands (claims), never used for a blocking read. */
+  get commands(): Redis {
+    return this.writer;
+  }
+
   /** Appends an entry to the stream `name`; resolves with its id. */
   async publish(name: string, data: string): Promise<string> {
     const id = await this.writer.xadd(

@@ -7,7 +7,9 @@ import type { NotificationLog } from './notification-log';
 import type { NotifyMetrics } from './notify-metrics';
 import type { Sleep } from './sleep';
 import { fanOut, routeByReceiver, sequence, type Stage } from './stage';
+import { ClaimStage } from './stages/claim.stage';
 import { DedupStage } from './stages/dedup.stage';
+import type { NotificationClaims } from './notification-claims';
 import { MuteStage } from './stages/mute.stage';
 import { RetryStage } from './stages/retry.stage';
 import { SetNotifiesStage } from './stages/set-notifies.stage';
@@ -28,13 +30,16 @@ export interface PipelineDeps {
   sleep: Sleep;
   logger: Logger;
   random?: () => number;
+  /** The replicas' claims, when the server runs in a cluster: each notification sent once. */
+  claims?: NotificationClaims;
 }
 
 /**
  * The notification pipeline, in upstream's order: per receiver, inhibition, active and mute
  * time intervals, silences, then for each integration concurrently: dedup against the
- * notification log, send with retries, record in the log. (Upstream's gossip-settle and
- * cluster-wait stages are no-ops without a cluster and are left out.)
+ * notification log, send with retries, record in the log. In a cluster, a claim before the
+ * send takes the place of upstream's position-based wait: the replica that claims a
+ * notification first sends it, the others skip it.
  */
 export function buildPipeline(deps: PipelineDeps): Stage {
   const logger = deps.logger.with({ component: 'notify' });
@@ -43,10 +48,13 @@ export function buildPipeline(deps: PipelineDeps): Stage {
     const branches = integrations.map((integration) => {
       const key = { groupName: receiver, integration: integration.name, idx: integration.index };
       deps.metrics.initIntegration(integration.name);
-      return sequence([
-        new DedupStage(deps.nflog, key, integration.sendResolved),
+      const send = sequence([
         new RetryStage(integration, receiver, { ...deps, logger }),
         new SetNotifiesStage(deps.nflog, key),
+      ]);
+      return sequence([
+        new DedupStage(deps.nflog, key, integration.sendResolved),
+        deps.claims ? new ClaimStage(deps.claims, key, send, deps.metrics) : send,
       ]);
     });
     perReceiver.set(

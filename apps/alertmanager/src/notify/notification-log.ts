@@ -37,6 +37,7 @@ export interface NotificationLogOptions {
 export class NotificationLog {
   private readonly entries = new Map<string, NflogEntry>();
   private readonly retention: number;
+  private readonly listeners: ((entry: NflogEntry) => void)[] = [];
 
   private constructor(
     private journal: Journal<NflogEntry> | undefined,
@@ -142,6 +143,26 @@ export class NotificationLog {
     };
     this.entries.set(nflogKey(groupKey, receiver), entry);
     await this.journal?.commit([entry]);
+    for (const listener of this.listeners) listener(entry);
+  }
+
+  /**
+   * Takes an entry as another replica logged it, with upstream's merge rule: it replaces the
+   * one held when that is older or missing. Durable before it resolves; true when it changed
+   * anything. Listeners are not told.
+   */
+  async merge(entry: NflogEntry): Promise<boolean> {
+    const key = nflogKey(entry.groupKey, entry.receiver);
+    const held = this.entries.get(key);
+    if (held && held.timestamp >= entry.timestamp) return false;
+    this.entries.set(key, entry);
+    await this.journal?.commit([entry]);
+    return true;
+  }
+
+  /** Calls `listener` with every entry logged here, once it is durable. */
+  onLog(listener: (entry: NflogEntry) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Drops entries expired at `now`; returns how many. */

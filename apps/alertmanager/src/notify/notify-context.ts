@@ -32,6 +32,8 @@ export interface NotifyContext {
   readonly signal: AbortSignal;
   /** Set by the dedup stage for the integration branch below it. */
   readonly reason?: NotificationReason;
+  /** When the log's last notification of this group to the integration was, set by dedup. */
+  readonly previousNotification?: number;
   /** The integration's `send_resolved`, set by the dedup stage. */
   readonly sendResolved?: boolean;
   /** Fingerprints of the firing alerts of this flush, set by the dedup stage. */

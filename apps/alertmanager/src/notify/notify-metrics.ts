@@ -11,6 +11,7 @@ export class NotifyMetrics {
   readonly requests: Counter<'integration'>;
   readonly requestsFailed: Counter<'integration'>;
   readonly latency: Histogram<'integration'>;
+  readonly claims: Counter<'integration' | 'outcome'>;
 
   constructor(registry: Registry) {
     const registers = [registry];
@@ -45,6 +46,17 @@ export class NotifyMetrics {
       buckets: [1, 5, 10, 15, 20],
       registers,
     });
+    this.claims = new Counter({
+      name: 'alertmanager_cluster_notification_claims_total',
+      help: 'Notifications claimed by replicas: won (sent here), lost (sent by another replica), unavailable (sent without a claim).',
+      labelNames: ['integration', 'outcome'],
+      registers,
+    });
+  }
+
+  /** Counts one claim attempt of a clustered replica. */
+  countClaim(integration: string, outcome: string): void {
+    this.claims.labels(integration, outcome).inc();
   }
 
   /** Creates the zero series of an integration, as upstream does for every known integration. */

@@ -12,7 +12,7 @@ import type { Logger } from '../logging/logger';
 import { NflogMetrics, NotificationLog, NotifyMetrics } from '../notify';
 import type { ConfigReloader } from '../reload/config-reloader';
 import { openSilenceStore, registerSilenceMetrics } from '../silences';
-import { RedisStreamLink, shareSilences } from '../cluster';
+import { RedisClaims, RedisStreamLink, shareNotificationLog, shareSilences } from '../cluster';
 
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
@@ -25,6 +25,8 @@ import { assemblePrometheus } from './assemble-prometheus';
 
 /** The Redis keys the replicas of a cluster share start with this. */
 const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
+
+const clusterLogger = (logger: Logger) => logger.with({ component: 'cluster' });
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -84,7 +86,18 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     logger: logger.with({ component: 'metric store' }),
   });
   const scheduler = realScheduler(clock);
-  let cluster: RedisStreamLink | undefined;
+  // Replicas share their silences and notification log through Redis, and claim each
+  // notification before sending it (each still takes alerts directly).
+  const cluster = options.clusterRedisUrl
+    ? new RedisStreamLink(options.clusterRedisUrl, CLUSTER_KEY_PREFIX, clusterLogger(logger))
+    : undefined;
+  if (cluster) {
+    shareSilences(silences.store, cluster, clusterLogger(logger));
+    shareNotificationLog(nflog, cluster, clusterLogger(logger));
+    logger.info('Sharing silences and the notification log with the replicas through Redis', {
+      replica: cluster.replica,
+    });
+  }
   const graph = new AlertingGraph({
     store,
     nflog,
@@ -95,6 +108,9 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     scheduler,
     logger,
     externalUrl: inputs.externalUrl,
+    claims: cluster
+      ? new RedisClaims(cluster.commands, CLUSTER_KEY_PREFIX, cluster.replica)
+      : undefined,
   });
   const maintenance = new Maintenance(
     [
@@ -164,6 +180,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     await prometheus.check();
   } catch (error) {
     await Promise.all([
+      cluster?.close(),
       store.close(),
       silences.close(),
       nflog.close(clock.now()),
@@ -186,18 +203,6 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       await reloader.subscribe(graph);
       await reloader.subscribe(prometheus.subscriber);
       maintenance.start();
-      if (options.clusterRedisUrl) {
-        // Replicas share their silences through Redis (each still takes alerts directly).
-        cluster = new RedisStreamLink(
-          options.clusterRedisUrl,
-          CLUSTER_KEY_PREFIX,
-          logger.with({ component: 'cluster' }),
-        );
-        shareSilences(silences.store, cluster, logger.with({ component: 'cluster' }));
-        logger.info('Sharing silences with the replicas through Redis', {
-          replica: cluster.replica,
-        });
-      }
     },
     close: async () => {
       await cluster?.close();

@@ -23,7 +23,8 @@ export class DedupStage implements Stage {
     for (const alert of alerts) {
       (isResolvedAt(alert, ctx.now) ? resolved : firing).push(alert.fingerprint);
     }
-    const reason = dedupDecision(this.nflog.query(ctx.groupKey, this.receiver), {
+    const last = this.nflog.query(ctx.groupKey, this.receiver);
+    const reason = dedupDecision(last, {
       firing: new Set(firing),
       resolved: new Set(resolved),
       sendResolved: this.sendResolved,
@@ -36,6 +37,7 @@ export class DedupStage implements Stage {
       resolved,
       reason,
       sendResolved: this.sendResolved,
+      previousNotification: last?.timestamp,
     };
     return { ctx: next, alerts: reason ? alerts : [] };
   }
