@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPrivateRedis, type TestRedis } from '@redisx/testing';
+import { startPrivateRedis, waitFor, type TestRedis } from '@redisx/testing';
 import { metricValue, startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 
@@ -125,4 +125,101 @@ receivers:
     expect(won).toBe(deliveries('/hook').length + deliveries('/flaky').length);
     expect(lost).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Redis stopped and started again: the replicas keep notifying while it is down (each sends
+ * without a claim, counted as `unavailable`), a silence created during the outage reaches the
+ * other replicas once Redis is back, and notifications are claimed again.
+ */
+describe('replicas through a Redis outage', () => {
+  let redis: TestRedis;
+  let dir: string;
+  let hook: WebhookCollector;
+  const replicas: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    dir = await mkdtemp(join(tmpdir(), 'am-cluster-outage-'));
+    hook = await new WebhookCollector().start();
+    await writeFile(
+      join(dir, 'am.yml'),
+      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\n  repeat_interval: 1h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${hook.url}/hook\n`,
+    );
+    for (const name of ['a', 'b']) {
+      replicas.push(
+        await startServerProcess(
+          join(dir, 'am.yml'),
+          [`--cluster.redis-url=${redis.url}`],
+          join(dir, name),
+        ),
+      );
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    await hook.stop();
+    await redis?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps notifying while Redis is down and converges once it is back', async () => {
+    const [a, b] = replicas;
+    await redis.stop();
+    for (const r of replicas) {
+      const res = await fetch(`${r.url}/api/v2/alerts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ labels: { alertname: 'DuringOutage' } }]),
+      });
+      expect(res.status).toBe(200);
+    }
+    // Both send: availability first, and each says so in its metrics.
+    await hook.waitFor('/hook', 2);
+    for (const r of replicas) {
+      const text = await (await fetch(`${r.url}/metrics`)).text();
+      expect(
+        metricValue(
+          text,
+          'alertmanager_cluster_notification_claims_total{integration="webhook",outcome="unavailable"}',
+        ),
+      ).toBeGreaterThanOrEqual(1);
+    }
+    const res = await fetch(`${a.url}/api/v2/silences`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        matchers: [{ name: 'alertname', value: 'Later', isRegex: false, isEqual: true }],
+        startsAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+        createdBy: 'test',
+        comment: 'made while Redis was down',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { silenceID } = (await res.json()) as { silenceID: string };
+    redis = await startPrivateRedis(redis.port);
+    await waitFor(
+      'the silence to reach b',
+      async () =>
+        ((await (await fetch(`${b.url}/api/v2/silences`)).json()) as { id: string }[]).some(
+          (s) => s.id === silenceID,
+        ),
+      20_000,
+    );
+    // Claimed again: a new alert given to both is sent once.
+    for (const r of replicas) {
+      await fetch(`${r.url}/api/v2/alerts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ labels: { alertname: 'AfterOutage' } }]),
+      });
+    }
+    const after = () =>
+      hook.to('/hook').filter((d) => d.body.groupLabels['alertname'] === 'AfterOutage');
+    await waitFor('the alert after the outage', async () => after().length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(after()).toHaveLength(1);
+  }, 60_000);
 });

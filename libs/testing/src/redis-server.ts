@@ -43,15 +43,16 @@ export async function provideRedis(): Promise<TestRedis> {
 }
 
 /**
- * Starts a `redis-server` of the test's own on a free port, for a test that slows or breaks the
- * server on purpose and must not disturb the tests sharing REDIS_URL's.
+ * Starts a `redis-server` of the test's own, for a test that slows, stops or breaks the server on
+ * purpose and must not disturb the tests sharing REDIS_URL's: on a free port, or on `port` to
+ * bring back one the test stopped (it starts empty: nothing is saved).
  */
-export async function startPrivateRedis(): Promise<TestRedis> {
-  return startRedisServer('this test needs a Redis server of its own');
+export async function startPrivateRedis(port?: number): Promise<TestRedis> {
+  return startRedisServer('this test needs a Redis server of its own', port);
 }
 
-async function startRedisServer(reason: string): Promise<TestRedis> {
-  const port = await getFreePort();
+async function startRedisServer(reason: string, wantedPort?: number): Promise<TestRedis> {
+  const port = wantedPort ?? (await getFreePort());
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   let child: ChildProcess;
   try {
