@@ -51,6 +51,24 @@ describe('silences shared by replicas through Redis', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('shows both replicas as ready peers in /api/v2/status and the members metric', async () => {
+    type Status = { cluster: { name: string; status: string; peers: { name: string }[] } };
+    const status = async (r: ServerProcess) =>
+      ((await (await fetch(`${r.url}/api/v2/status`)).json()) as Status).cluster;
+    await waitFor(
+      'each replica to see the other',
+      async () => (await Promise.all(replicas.map(status))).every((c) => c.peers.length === 2),
+      15_000,
+    );
+    const [a, b] = await Promise.all(replicas.map(status));
+    expect(a.status).toBe('ready');
+    expect(a.name).not.toBe(b.name);
+    expect(a.peers.map((p) => p.name).sort()).toEqual([a.name, b.name].sort());
+    const metrics = await (await fetch(`${replicas[0].url}/metrics`)).text();
+    expect(metrics).toMatch(/^alertmanager_cluster_members 2$/m);
+    expect(metrics).toMatch(/^alertmanager_cluster_enabled 1$/m);
+  }, 20_000);
+
   it('shows a silence created on one replica on the other within a second', async () => {
     const [a, b] = replicas;
     const id = await create(a, 'maintenance');

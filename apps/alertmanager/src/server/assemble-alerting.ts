@@ -12,7 +12,13 @@ import type { Logger } from '../logging/logger';
 import { NflogMetrics, NotificationLog, NotifyMetrics } from '../notify';
 import type { ConfigReloader } from '../reload/config-reloader';
 import { openSilenceStore, registerSilenceMetrics } from '../silences';
-import { RedisClaims, RedisStreamLink, shareNotificationLog, shareSilences } from '../cluster';
+import {
+  ClusterPeers,
+  RedisClaims,
+  RedisStreamLink,
+  shareNotificationLog,
+  shareSilences,
+} from '../cluster';
 
 import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
@@ -27,6 +33,9 @@ import { assemblePrometheus } from './assemble-prometheus';
 const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
 
 const clusterLogger = (logger: Logger) => logger.with({ component: 'cluster' });
+
+/** A replica's address among its peers: the host and port of its external URL. */
+const hostOf = (url: string) => (url === '' ? '' : new URL(url).host);
 
 /** What the alerting parts are assembled from. */
 export interface AlertingInputs {
@@ -158,7 +167,14 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
   });
   registerSilenceMetrics(registry, silences.store, clock);
   const silencesApi = new SilencesApi({ silences: silences.store, clock });
-  const statusApi = new StatusApi({ config: () => reloader.config.config, startedAt: clock.now() });
+  const peers = cluster
+    ? new ClusterPeers(cluster, CLUSTER_KEY_PREFIX, () => hostOf(inputs.externalUrl()), registry)
+    : undefined;
+  const statusApi = new StatusApi({
+    config: () => reloader.config.config,
+    startedAt: clock.now(),
+    clusterPeers: peers ? () => peers.peers() : undefined,
+  });
   const alertsApi = new AlertsApi({
     store,
     routing: graph.routing,
@@ -203,8 +219,10 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       await reloader.subscribe(graph);
       await reloader.subscribe(prometheus.subscriber);
       maintenance.start();
+      peers?.start();
     },
     close: async () => {
+      peers?.stop();
       await cluster?.close();
       prometheus.stop();
       maintenance.stop();

@@ -10,6 +10,8 @@ export interface StatusApiDeps {
   config: () => AlertmanagerConfig;
   /** When the server started (ms), shown as `uptime`. */
   startedAt: number;
+  /** The replicas of the cluster (this one first), when clustered through Redis. */
+  clusterPeers?: () => readonly { name: string; address: string }[];
 }
 
 /** The bodies of `GET /api/v2/status` and `GET /api/v2/receivers`. */
@@ -20,7 +22,7 @@ export class StatusApi {
   status(): unknown {
     const info = buildInfo();
     return {
-      cluster: { peers: [], status: 'disabled' },
+      cluster: this.cluster(),
       config: { original: serializeConfig(this.deps.config()) },
       uptime: formatTime(this.deps.startedAt),
       versionInfo: {
@@ -31,6 +33,17 @@ export class StatusApi {
         revision: '',
         version: info.version,
       },
+    };
+  }
+
+  /** Upstream's clusterStatus: this replica's name, `ready`, and the replicas seen. */
+  private cluster(): unknown {
+    const peers = this.deps.clusterPeers?.();
+    if (!peers || peers.length === 0) return { peers: [], status: 'disabled' };
+    return {
+      name: peers[0].name,
+      peers: peers.map((p) => ({ address: p.address, name: p.name })),
+      status: 'ready',
     };
   }
 
