@@ -79,6 +79,24 @@ describe('silences shared by replicas through Redis', () => {
     expect(onB).toMatchObject({ comment: 'maintenance', status: { state: 'active' } });
   });
 
+  it('mutes the alert on the other replica within a second', async () => {
+    const [a, b] = replicas;
+    await fetch(`${b.url}/api/v2/alerts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ labels: { alertname: 'Down', instance: 'x' } }]),
+    });
+    type AlertView = { labels: { instance?: string }; status: { state: string } };
+    const state = async () =>
+      ((await (await fetch(`${b.url}/api/v2/alerts`)).json()) as AlertView[]).find(
+        (x) => x.labels.instance === 'x',
+      )?.status.state;
+    await create(a, 'mute x');
+    const started = Date.now();
+    await waitFor('the alert on b to be silenced', async () => (await state()) === 'suppressed');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('takes an expiry made on the other replica everywhere', async () => {
     const [a, b] = replicas;
     const id = await create(a, 'to expire');
