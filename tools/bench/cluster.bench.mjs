@@ -172,7 +172,16 @@ async function runOurs() {
       urls.push(url);
     }
     const result = await drive(urls, receiver, client);
-    return { ...result, claimMs: await claimLatency(redis.probe) };
+    const outcomes = {};
+    for (const url of urls) {
+      const text = (await client.request(`${url}/metrics`)).body.toString();
+      for (const m of text.matchAll(
+        /^alertmanager_cluster_notification_claims_total\{integration="webhook",outcome="(\w+)"\} (\d+)/gm,
+      )) {
+        outcomes[m[1]] = (outcomes[m[1]] ?? 0) + Number(m[2]);
+      }
+    }
+    return { ...result, outcomes, claimMs: await claimLatency(redis.probe) };
   } finally {
     for (const s of servers) await s.stop();
     client.close();
@@ -233,7 +242,7 @@ console.log(
 );
 const ours = await runOurs();
 console.log(
-  `ours:     ${fmt(ours.groups / ours.seconds, 0)} notifications/s delivered, ${ours.duplicates} duplicates, ${NOTIFICATIONS - ours.groups} lost, claim round trip median ${fmt(ours.claimMs, 3)} ms (target < 2 ms)`,
+  `ours:     ${fmt(ours.groups / ours.seconds, 0)} notifications/s delivered, ${ours.duplicates} duplicates, ${NOTIFICATIONS - ours.groups} lost, claim round trip median ${fmt(ours.claimMs, 3)} ms (target < 2 ms); claims ${JSON.stringify(ours.outcomes)}`,
 );
 const upstream = findPeer('prometheus-alertmanager');
 if (!upstream) {

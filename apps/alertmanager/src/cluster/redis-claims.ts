@@ -42,9 +42,17 @@ export class RedisClaims implements NotificationClaims {
   }
 }
 
+/**
+ * The command's answer, or a rejection once it has taken longer than the timeout. Timers run
+ * before the event loop reads its sockets: after a busy stretch the timer can be due while the
+ * answer already waits to be read, so the timeout is only decided after one more read.
+ */
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), CLAIM_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => setImmediate(() => reject(new Error('timed out'))),
+      CLAIM_TIMEOUT_MS,
+    );
     promise.then(
       (value) => {
         clearTimeout(timer);
