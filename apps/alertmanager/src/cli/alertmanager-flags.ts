@@ -1,6 +1,7 @@
 import { LOG_LEVELS } from '../logging/logger';
 import { parseDuration } from '../time/duration';
 import { parseGoDuration } from '../time/go-duration';
+import { parseClusterRedisUrl, type ClusterRedisOptions } from '../cluster';
 import { SERVER_DEFAULTS, type ServerOptions } from '../server/server-options';
 import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
 
@@ -180,7 +181,42 @@ export const alertmanagerCommand: CommandSpec = {
       kind: 'string',
       default: '',
       placeholder: 'URL',
-      help: 'Redis (redis:// or rediss://) through which the replicas of a cluster share silences and the notification log and claim each notification. Empty: this instance runs alone.',
+      help: 'Redis through which the replicas of a cluster share silences and the notification log and claim each notification: redis://host:6379 (or rediss://), redis+sentinel://host:26379,host2:26379/master, redis+cluster://host:7000,host2:7001. Empty: this instance runs alone.',
+    },
+    {
+      name: 'cluster.redis-username',
+      kind: 'string',
+      default: '',
+      placeholder: 'USER',
+      help: "ACL user for --cluster.redis-url (overrides the URL's).",
+    },
+    {
+      name: 'cluster.redis-password-file',
+      kind: 'string',
+      default: '',
+      placeholder: 'FILE',
+      help: "File holding the password for --cluster.redis-url (overrides the URL's).",
+    },
+    {
+      name: 'cluster.redis-tls-ca-file',
+      kind: 'string',
+      default: '',
+      placeholder: 'FILE',
+      help: 'CA certificates to verify a rediss:// server with, instead of the system ones.',
+    },
+    {
+      name: 'cluster.redis-tls-cert-file',
+      kind: 'string',
+      default: '',
+      placeholder: 'FILE',
+      help: 'Client certificate for a rediss:// server that asks for one.',
+    },
+    {
+      name: 'cluster.redis-tls-key-file',
+      kind: 'string',
+      default: '',
+      placeholder: 'FILE',
+      help: 'Key of --cluster.redis-tls-cert-file.',
     },
     {
       name: 'cluster.listen-address',
@@ -220,7 +256,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
     getConcurrency: integer(parsed, 'web.get-concurrency'),
     webTimeout: durationOrZero(parsed, 'web.timeout'),
-    clusterRedisUrl: redisUrl(text('cluster.redis-url')),
+    clusterRedis: clusterRedis(parsed),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),
     rulesConfigFile: text('rules.config.file') || undefined,
@@ -256,21 +292,26 @@ function positiveDuration(parsed: ParsedCommandLine, name: string): number {
   return ms;
 }
 
-/** `--cluster.redis-url`: a `redis://` or `rediss://` URL, or none. */
-function redisUrl(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  let url: URL;
+/** `--cluster.redis-url` and its credentials and TLS files, or none. */
+function clusterRedis(parsed: ParsedCommandLine): ClusterRedisOptions | undefined {
+  const text = (name: string) => (parsed.flags[name] as string | undefined) || undefined;
+  const url = text('cluster.redis-url');
+  if (!url) return undefined;
   try {
-    url = new URL(text);
-  } catch {
-    throw new CommandLineError(`invalid value "${text}" for flag --cluster.redis-url: not a URL`);
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    parseClusterRedisUrl(url);
+  } catch (error) {
     throw new CommandLineError(
-      `invalid value "${text}" for flag --cluster.redis-url: the scheme must be redis or rediss`,
+      `invalid value "${url}" for flag --cluster.redis-url: ${(error as Error).message}`,
     );
   }
-  return text;
+  return {
+    url,
+    username: text('cluster.redis-username'),
+    passwordFile: text('cluster.redis-password-file'),
+    tlsCaFile: text('cluster.redis-tls-ca-file'),
+    tlsCertFile: text('cluster.redis-tls-cert-file'),
+    tlsKeyFile: text('cluster.redis-tls-key-file'),
+  };
 }
 
 /** A duration flag where zero or a negative value means "none" (returned as 0). */

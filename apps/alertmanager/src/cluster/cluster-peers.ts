@@ -11,8 +11,9 @@ export interface PeerView {
 }
 
 /**
- * The replicas of the cluster, seen through Redis: each writes `<prefix>:peer:<replica>` with its
- * address every five seconds, expiring after fifteen, and reads the others' at the same time.
+ * The replicas of the cluster, seen through Redis: every five seconds each records its address
+ * and the time in `<prefix>:peers` and `<prefix>:peers:seen`, and reads the others that beat in
+ * the last fifteen seconds.
  * `/api/v2/status` shows them as upstream shows its gossip peers, and `alertmanager_cluster_members`
  * counts them.
  */
@@ -60,27 +61,23 @@ export class ClusterPeers {
   private async beat(): Promise<void> {
     const redis = this.link.commands;
     const self: PeerView = { name: this.link.replica, address: this.address() };
+    const seenKey = `${this.prefix}:peers:seen`;
+    const addressKey = `${this.prefix}:peers`;
+    const now = Date.now();
     try {
-      await redis.set(`${this.prefix}:peer:${self.name}`, self.address, 'PX', 3 * BEAT_MS);
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, found] = await redis.scan(
-          cursor,
-          'MATCH',
-          `${this.prefix}:peer:*`,
-          'COUNT',
-          100,
-        );
-        cursor = next;
-        keys.push(...found);
-      } while (cursor !== '0');
-      const addresses = keys.length > 0 ? await redis.mget(...keys) : [];
-      const others = keys
-        .map((key, i) => ({
-          name: key.slice(`${this.prefix}:peer:`.length),
-          address: addresses[i] ?? '',
-        }))
+      // A sorted set of when each replica last beat, a hash of their addresses: no key scan,
+      // so it works on a Redis Cluster as on one server.
+      await redis.hset(addressKey, self.name, self.address);
+      await redis.zadd(seenKey, now, self.name);
+      const gone = await redis.zrangebyscore(seenKey, '-inf', now - 12 * BEAT_MS);
+      if (gone.length > 0) {
+        await redis.zrem(seenKey, ...gone);
+        await redis.hdel(addressKey, ...gone);
+      }
+      const names = await redis.zrangebyscore(seenKey, now - 3 * BEAT_MS, '+inf');
+      const addresses = names.length > 0 ? await redis.hmget(addressKey, ...names) : [];
+      const others = names
+        .map((name, i) => ({ name, address: addresses[i] ?? '' }))
         .filter((p) => p.name !== self.name && p.address !== '')
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       this.seen = [self, ...others];

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { ClusterRedis } from './redis-connection';
 import type { ClaimOutcome, NotificationClaims } from '../notify';
 
 /** Deletes the claim only when this replica still holds it. */
@@ -15,7 +15,7 @@ const CLAIM_TIMEOUT_MS = 500;
  */
 export class RedisClaims implements NotificationClaims {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: ClusterRedis,
     private readonly prefix: string,
     private readonly replica: string,
   ) {}

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import {
+  connectClusterRedis,
+  type ClusterRedis,
+  type ClusterRedisOptions,
+} from './redis-connection';
 import type { Logger } from '../logging/logger';
 
 /** One entry of a shared stream: its id and what a replica published. */
@@ -24,12 +28,12 @@ const BLOCK_MS = 1000;
 export class RedisStreamLink {
   /** This replica's name in the entries it publishes. */
   readonly replica = randomUUID();
-  private readonly writer: Redis;
-  private readonly readers: Redis[] = [];
+  private readonly writer: ClusterRedis;
+  private readonly readers: ClusterRedis[] = [];
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    private readonly redis: ClusterRedisOptions,
     private readonly prefix: string,
     private readonly logger: Logger,
   ) {
@@ -37,7 +41,7 @@ export class RedisStreamLink {
   }
 
   /** The connection for plain commands (claims), never used for a blocking read. */
-  get commands(): Redis {
+  get commands(): ClusterRedis {
     return this.writer;
   }
 
@@ -106,8 +110,8 @@ export class RedisStreamLink {
     return `${this.prefix}:${name}`;
   }
 
-  private connect(role: string): Redis {
-    const client = new Redis(this.url, { lazyConnect: false, maxRetriesPerRequest: null });
+  private connect(role: string): ClusterRedis {
+    const client = connectClusterRedis(this.redis);
     client.on('error', (error: Error) =>
       this.logger.debug('cluster Redis connection', { role, err: error.message }),
     );

@@ -97,8 +97,8 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
   const scheduler = realScheduler(clock);
   // Replicas share their silences and notification log through Redis, and claim each
   // notification before sending it (each still takes alerts directly).
-  const cluster = options.clusterRedisUrl
-    ? new RedisStreamLink(options.clusterRedisUrl, CLUSTER_KEY_PREFIX, clusterLogger(logger))
+  const cluster = options.clusterRedis
+    ? new RedisStreamLink(options.clusterRedis, CLUSTER_KEY_PREFIX, clusterLogger(logger))
     : undefined;
   if (cluster) {
     shareSilences(silences.store, cluster, clusterLogger(logger));

@@ -1,3 +1,4 @@
+import type { ClusterRedisOptions } from '../cluster';
 import type { LogFormat, LogLevel } from '../logging/logger';
 
 /** Everything the server needs from its command line, already validated. */
@@ -29,8 +30,8 @@ export interface ServerOptions {
   getConcurrency?: number;
   /** `--web.timeout`: longest a request may take before a 503, ms; 0 for none. */
   webTimeout?: number;
-  /** `--cluster.redis-url`: the Redis through which replicas share silences; none alone. */
-  clusterRedisUrl?: string;
+  /** `--cluster.redis-*`: the Redis through which replicas share state; none alone. */
+  clusterRedis?: ClusterRedisOptions;
   /** `--alerts.max-labels-size-bytes`: most bytes of label names and values per alert; 0: none. */
   maxAlertLabelsBytes?: number;
   /** `--alerts.max-annotations-size-bytes`: most bytes of annotations (and generator URL). */
