@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrivateRedis, waitFor, type TestRedis } from '@redisx/testing';
+import Redis from 'ioredis';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 type SilenceView = { id: string; status: { state: string }; comment: string };
@@ -120,6 +121,20 @@ describe('silences shared by replicas through Redis', () => {
       'both to hold the same silences',
       async () =>
         JSON.stringify((await silences(back)).map((s) => s.id).sort()) === JSON.stringify(ids),
+    );
+  });
+
+  it('gives a replica every silence even when the stream no longer reaches back', async () => {
+    const [a] = replicas;
+    const id = await create(a, 'before the trim');
+    // The stream loses every entry (trimmed, or Redis replaced); the kept states remain.
+    const redisClient = new Redis(redis.url);
+    await redisClient.xtrim('redisx:alertmanager:silences', 'MAXLEN', 0);
+    redisClient.disconnect();
+    const late = await start('c');
+    replicas.push(late);
+    await waitFor('the late replica to hold the silence', async () =>
+      (await silences(late)).some((s) => s.id === id && s.comment === 'before the trim'),
     );
   });
 });

@@ -16,6 +16,16 @@ export interface StreamEntry {
 
 /** The most entries a stream keeps (approximately); older ones are trimmed. */
 const MAX_ENTRIES = 100_000;
+/** Sets a hash field to ARGV[2] when its stored version (`"v"` prefix) is older than ARGV[3]. */
+const KEEP_STATE = `
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+if held then
+  local version = tonumber(string.match(held, '^(%d+)|'))
+  if version and version >= tonumber(ARGV[3]) then return 0 end
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. '|' .. ARGV[2])
+return 1`;
+
 /** How long one read waits for new entries before asking again, ms. */
 const BLOCK_MS = 1000;
 
@@ -43,6 +53,25 @@ export class RedisStreamLink {
   /** The connection for plain commands (claims), never used for a blocking read. */
   get commands(): ClusterRedis {
     return this.writer;
+  }
+
+  /**
+   * Keeps `data` as the state of `field` in the hash `<prefix>:<name>:state` unless the hash
+   * holds a later version already: the state a replica reads when the stream no longer reaches
+   * back far enough.
+   */
+  async keepState(name: string, field: string, data: string, version: number): Promise<void> {
+    await this.writer.eval(KEEP_STATE, 1, this.key(`${name}:state`), field, data, version);
+  }
+
+  /** Every state kept in `<prefix>:<name>:state`. */
+  async states(name: string): Promise<string[]> {
+    return Object.values(await this.writer.hgetall(this.key(`${name}:state`)));
+  }
+
+  /** Drops the states of `fields` (ended and past retention everywhere). */
+  async dropStates(name: string, fields: readonly string[]): Promise<void> {
+    if (fields.length > 0) await this.writer.hdel(this.key(`${name}:state`), ...fields);
   }
 
   /** Appends an entry to the stream `name`; resolves with its id. */

@@ -101,7 +101,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     ? new RedisStreamLink(options.clusterRedis, CLUSTER_KEY_PREFIX, clusterLogger(logger))
     : undefined;
   if (cluster) {
-    shareSilences(silences.store, cluster, clusterLogger(logger));
+    shareSilences(silences.store, cluster, clusterLogger(logger), options.dataRetention);
     shareNotificationLog(nflog, cluster, clusterLogger(logger));
     logger.info('Sharing silences and the notification log with the replicas through Redis', {
       replica: cluster.replica,
