@@ -54,7 +54,7 @@ export function buildPipeline(deps: PipelineDeps): Stage {
       ]);
       return sequence([
         new DedupStage(deps.nflog, key, integration.sendResolved),
-        deps.claims ? new ClaimStage(deps.claims, key, send, deps.metrics) : send,
+        deps.claims ? new ClaimStage(deps.claims, key, send, deps.metrics, logger) : send,
       ]);
     });
     perReceiver.set(

@@ -1,4 +1,5 @@
 import type { Alert } from '../../alerts/alert.model';
+import type { Logger } from '../../logging/logger';
 import type { ReceiverKey } from '../nflog-entry';
 import { claimKeyOf, type NotificationClaims } from '../notification-claims';
 import type { NotifyContext } from '../notify-context';
@@ -18,6 +19,7 @@ export class ClaimStage implements Stage {
     private readonly receiver: ReceiverKey,
     private readonly send: Stage,
     private readonly metrics: NotifyMetrics,
+    private readonly logger?: Logger,
   ) {}
 
   async exec(ctx: NotifyContext, alerts: Alert[]): Promise<StageResult> {
@@ -25,6 +27,15 @@ export class ClaimStage implements Stage {
     const outcome = await this.claims.claim(key, Math.max(ctx.deadline - ctx.now, 1000));
     this.metrics.countClaim(this.receiver.integration, outcome);
     if (outcome === 'lost') return { ctx, alerts: [] };
+    if (outcome === 'unavailable') {
+      this.logger?.warn(
+        'Redis did not answer the claim: sending without it, another replica may too',
+        {
+          group: ctx.groupKey,
+          integration: this.receiver.integration,
+        },
+      );
+    }
     try {
       return await this.send.exec(ctx, alerts);
     } catch (error) {
