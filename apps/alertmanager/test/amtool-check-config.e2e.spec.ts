@@ -27,6 +27,16 @@ describe('redisx-amtool check-config', () => {
     expect(result.code).toBe(0);
   });
 
+  it('accepts a file using opsgenie, victorops, pushover, telegram, discord, webex and wechat', async () => {
+    const file = join('src', 'config', 'valid-testdata', 'more-integrations.yml');
+    const result = await runProcess(process.execPath, [AMTOOL_BIN, 'check-config', file], {
+      cwd: appDir,
+    });
+    expect(result.stdout).toContain(`Checking '${file}'  SUCCESS\nFound:\n - global config\n`);
+    expect(result.stdout).toContain(' - 1 receivers\n');
+    expect(result.code).toBe(0);
+  });
+
   it('has error fixtures to check', () => {
     expect(fixtures.length).toBeGreaterThan(20);
   });

@@ -41,6 +41,13 @@ export type {
   SlackField,
 } from './receivers/slack.model';
 export type { WebhookConfig } from './receivers/webhook.model';
+export type { DiscordConfig } from './receivers/discord.model';
+export type { OpsgenieConfig, OpsgenieResponder } from './receivers/opsgenie.model';
+export type { PushoverConfig } from './receivers/pushover.model';
+export type { TelegramConfig, TelegramParseMode } from './receivers/telegram.model';
+export type { VictoropsConfig } from './receivers/victorops.model';
+export type { WebexConfig } from './receivers/webex.model';
+export type { WechatConfig } from './receivers/wechat.model';
 export { loadPrometheusConfig, parsePrometheusConfig } from './prometheus/load-prometheus-config';
 export { PROMETHEUS_GLOBAL_DEFAULTS } from './prometheus/prometheus-config.decoder';
 export type {

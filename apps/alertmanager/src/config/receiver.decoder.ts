@@ -1,24 +1,36 @@
 import type { YamlValue } from './decoder/yaml-value';
 import type { GlobalConfig } from './model/global.model';
 import type { Receiver } from './model/receiver.model';
+import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
+import { decodeOpsgenie } from './receivers/opsgenie.decoder';
 import { decodePagerduty } from './receivers/pagerduty.decoder';
+import { decodePushover } from './receivers/pushover.decoder';
 import { decodeSlack } from './receivers/slack.decoder';
+import { decodeTelegram } from './receivers/telegram.decoder';
+import { decodeVictorops } from './receivers/victorops.decoder';
+import { decodeWebex } from './receivers/webex.decoder';
 import { decodeWebhook } from './receivers/webhook.decoder';
+import { decodeWechat } from './receivers/wechat.decoder';
 
 /** Integrations this server delivers to, by the name used in messages. */
-export const SUPPORTED_INTEGRATIONS = ['email', 'pagerduty', 'slack', 'webhook'] as const;
+export const SUPPORTED_INTEGRATIONS = [
+  'discord',
+  'email',
+  'opsgenie',
+  'pagerduty',
+  'pushover',
+  'slack',
+  'telegram',
+  'victorops',
+  'webex',
+  'webhook',
+  'wechat',
+] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
 export const UNSUPPORTED_INTEGRATIONS = [
-  'opsgenie',
-  'wechat',
-  'pushover',
-  'victorops',
   'sns',
-  'telegram',
-  'webex',
-  'discord',
   'msteams',
   'msteamsv2',
   'jira',
@@ -36,6 +48,13 @@ const KEYS = [
   'chat_configs',
   'pagerduty_configs',
   'paging_configs',
+  'opsgenie_configs',
+  'wechat_configs',
+  'pushover_configs',
+  'victorops_configs',
+  'telegram_configs',
+  'webex_configs',
+  'discord_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -74,5 +93,12 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     slack_configs: each(r.aliased('slack_configs', 'chat_configs'), decodeSlack),
     pagerduty_configs: each(r.aliased('pagerduty_configs', 'paging_configs'), decodePagerduty),
     email_configs: each('email_configs', decodeEmail),
+    opsgenie_configs: each('opsgenie_configs', decodeOpsgenie),
+    wechat_configs: each('wechat_configs', decodeWechat),
+    pushover_configs: each('pushover_configs', decodePushover),
+    victorops_configs: each('victorops_configs', decodeVictorops),
+    telegram_configs: each('telegram_configs', decodeTelegram),
+    webex_configs: each('webex_configs', decodeWebex),
+    discord_configs: each('discord_configs', decodeDiscord),
   };
 }

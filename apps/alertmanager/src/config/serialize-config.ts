@@ -1,6 +1,7 @@
 import { Document } from 'yaml';
 import { Matcher } from '../labels';
 import { formatDuration } from '../time/duration';
+import { formatGoDuration } from '../time/go-duration';
 import type { AlertmanagerConfig } from './model/config.model';
 import { Secret, SECRET_TOKEN } from './model/secret';
 import type { InclusiveRange, TimeInterval } from './model/time-interval.model';
@@ -14,6 +15,9 @@ const DURATION_KEYS = new Set([
   'repeat_interval',
   'timeout',
 ]);
+
+// Pushover's durations, which upstream reads and prints as Go durations (`1m0s`).
+const GO_DURATION_KEYS = new Set(['retry', 'expire', 'ttl']);
 
 // Empty lists and maps are left out, except where leaving out would change the meaning.
 const ALWAYS_PRINTED = new Set(['group_by']);
@@ -36,6 +40,7 @@ function toPlain(value: unknown, key = ''): unknown {
   if (value instanceof Secret) return SECRET_TOKEN;
   if (value instanceof Matcher) return value.toString();
   if (typeof value === 'number' && DURATION_KEYS.has(key)) return formatDuration(value);
+  if (typeof value === 'number' && GO_DURATION_KEYS.has(key)) return formatGoDuration(value);
   if (Array.isArray(value)) return value.map((item) => toPlain(item));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

@@ -37,6 +37,21 @@ describe('valid configurations', () => {
 
   const cases: Array<[string, (c: AlertmanagerConfig) => void]> = [
     [
+      'more-integrations.yml',
+      (c) => {
+        // Field by field in receivers/more-integrations-defaults.spec.ts.
+        const [r] = c.receivers;
+        expect(
+          [r.opsgenie_configs, r.victorops_configs, r.pushover_configs, r.telegram_configs].map(
+            (l) => l.length,
+          ),
+        ).toEqual([2, 2, 2, 2]);
+        expect([r.discord_configs, r.webex_configs, r.wechat_configs].map((l) => l.length)).toEqual(
+          [2, 2, 2],
+        );
+      },
+    ],
+    [
       'binary-values.yml',
       ({ route, receivers }) => {
         expect(route.receiver).toBe('hook');

@@ -70,6 +70,18 @@ describe('buildReceivers', () => {
   });
 
   it('names every integration the config supports', () => {
-    expect([...INTEGRATION_NAMES].sort()).toEqual(['email', 'pagerduty', 'slack', 'webhook']);
+    expect([...INTEGRATION_NAMES].sort()).toEqual([
+      'discord',
+      'email',
+      'opsgenie',
+      'pagerduty',
+      'pushover',
+      'slack',
+      'telegram',
+      'victorops',
+      'webex',
+      'webhook',
+      'wechat',
+    ]);
   });
 });

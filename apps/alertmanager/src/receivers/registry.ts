@@ -1,19 +1,33 @@
 import type {
   AlertmanagerConfig,
+  DiscordConfig,
   EmailConfig,
   HttpConfig,
+  OpsgenieConfig,
   PagerdutyConfig,
+  PushoverConfig,
   Receiver,
   SlackConfig,
+  TelegramConfig,
+  VictoropsConfig,
+  WebexConfig,
   WebhookConfig,
+  WechatConfig,
 } from '../config';
 import type { Logger } from '../logging/logger';
 import type { Integration, Notifier } from '../notify/notifier';
 import { defaultTemplates, type TemplateSet } from '../template';
+import { DiscordNotifier } from './discord/discord.notifier';
 import { EmailNotifier } from './email/email.notifier';
+import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
+import { PushoverNotifier } from './pushover/pushover.notifier';
 import { SlackNotifier } from './slack/slack.notifier';
+import { TelegramNotifier } from './telegram/telegram.notifier';
+import { VictoropsNotifier } from './victorops/victorops.notifier';
+import { WebexNotifier } from './webex/webex.notifier';
 import { WebhookNotifier } from './webhook/webhook.notifier';
+import { WechatNotifier } from './wechat/wechat.notifier';
 
 /** What notifiers are built with. */
 export interface ReceiverDeps {
@@ -67,12 +81,61 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new PagerdutyNotifier(c, deps.templates, deps.externalUrl),
   }),
+  kind<OpsgenieConfig>({
+    name: 'opsgenie',
+    configs: (r) => r.opsgenie_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new OpsgenieNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<WechatConfig>({
+    name: 'wechat',
+    configs: (r) => r.wechat_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new WechatNotifier(c, deps.templates, deps.externalUrl),
+  }),
   kind<SlackConfig>({
     name: 'slack',
     configs: (r) => r.slack_configs,
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new SlackNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<VictoropsConfig>({
+    name: 'victorops',
+    configs: (r) => r.victorops_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new VictoropsNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<PushoverConfig>({
+    name: 'pushover',
+    configs: (r) => r.pushover_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new PushoverNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<TelegramConfig>({
+    name: 'telegram',
+    configs: (r) => r.telegram_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new TelegramNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<DiscordConfig>({
+    name: 'discord',
+    configs: (r) => r.discord_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new DiscordNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<WebexConfig>({
+    name: 'webex',
+    configs: (r) => r.webex_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new WebexNotifier(c, deps.templates, deps.externalUrl),
   }),
 ];
 

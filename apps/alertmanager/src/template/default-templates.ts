@@ -85,6 +85,7 @@ AlertmanagerUrl:
 {{- define "sns.default.message" }}{{ template "pushover.default.message" . }}{{ end }}
 {{- define "telegram.default.message" }}
 {{ template "__redisx_sections_spaced" . }}{{ end }}
+{{- define "discord.default.content" }}{{ end }}
 {{- define "discord.default.title" }}{{ template "__subject" . }}{{ end }}
 {{- define "discord.default.message" }}{{ template "telegram.default.message" . }}{{ end }}
 {{- define "webex.default.message" }}{{ template "pushover.default.message" . }}{{ end }}`;

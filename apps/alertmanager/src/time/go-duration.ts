@@ -43,3 +43,18 @@ export function parseGoDuration(text: string): number {
   if (ns > 2 ** 63) throw invalid();
   return (sign * ns) / 1e6;
 }
+
+/** Go's `time.Duration.String`, e.g. `1h2m3.5s`, `1.5ms`, `0s`. */
+export function formatGoDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  if (abs < 1) return `${sign}${formatTrim(abs * 1000)}µs`;
+  if (abs < 1000) return `${sign}${formatTrim(abs)}ms`;
+  const h = Math.floor(abs / 3_600_000);
+  const m = Math.floor((abs % 3_600_000) / 60_000);
+  const s = (abs % 60_000) / 1000;
+  return `${sign}${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${formatTrim(s)}s`;
+}
+
+const formatTrim = (n: number) => String(Math.round(n * 1e6) / 1e6);

@@ -20,8 +20,8 @@ const PD_DETAILS = `
           num_firing: '{{ .Alerts.Firing | len }}'
           num_resolved: '{{ .Alerts.Resolved | len }}'`;
 
-/** Integrations only upstream delivers to; recorded for their default templates. */
-const UPSTREAM_ONLY = (http: string) => `
+/** The newer chat and paging integrations, with their default templates. */
+const NEWER_INTEGRATIONS = (http: string) => `
     opsgenie_configs:
       - {api_key: og-key, api_url: '${http}/opsgenie/'}
     victorops_configs:
@@ -35,10 +35,9 @@ const UPSTREAM_ONLY = (http: string) => `
 
 /**
  * One receiver with every integration this server delivers to, each with `send_resolved`,
- * once with default templates and once with the spec's custom ones. `upstreamOnly` adds the
- * integrations only upstream has, to record their default templates.
+ * once with default templates and once with the spec's custom ones (Slack, PagerDuty, email).
  */
-export function scenarioConfig(endpoints: Endpoints, upstreamOnly = false): string {
+export function scenarioConfig(endpoints: Endpoints): string {
   const { http, smtp } = endpoints;
   return `
 global:
@@ -90,7 +89,7 @@ receivers:
         headers:
           Subject: '[{{ .Status | toUpper }}] {{ .GroupLabels.alertname }}'
         text: '{{ template "__text_alert_list" .Alerts }}'
-      - {to: 'defaults@example.org, second@example.org', send_resolved: true}${upstreamOnly ? UPSTREAM_ONLY(http) : ''}
+      - {to: 'defaults@example.org, second@example.org', send_resolved: true}${NEWER_INTEGRATIONS(http)}
 `;
 }
 

@@ -1,7 +1,14 @@
+import type { DiscordConfig } from '../receivers/discord.model';
 import type { EmailConfig } from '../receivers/email.model';
+import type { OpsgenieConfig } from '../receivers/opsgenie.model';
 import type { PagerdutyConfig } from '../receivers/pagerduty.model';
+import type { PushoverConfig } from '../receivers/pushover.model';
 import type { SlackConfig } from '../receivers/slack.model';
+import type { TelegramConfig } from '../receivers/telegram.model';
+import type { VictoropsConfig } from '../receivers/victorops.model';
+import type { WebexConfig } from '../receivers/webex.model';
 import type { WebhookConfig } from '../receivers/webhook.model';
+import type { WechatConfig } from '../receivers/wechat.model';
 
 /**
  * A named receiver and its integrations. A receiver without integrations is valid: alerts
@@ -15,4 +22,11 @@ export interface Receiver {
   slack_configs: SlackConfig[];
   pagerduty_configs: PagerdutyConfig[];
   email_configs: EmailConfig[];
+  opsgenie_configs: OpsgenieConfig[];
+  wechat_configs: WechatConfig[];
+  pushover_configs: PushoverConfig[];
+  victorops_configs: VictoropsConfig[];
+  telegram_configs: TelegramConfig[];
+  webex_configs: WebexConfig[];
+  discord_configs: DiscordConfig[];
 }

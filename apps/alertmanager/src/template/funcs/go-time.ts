@@ -1,3 +1,4 @@
+import { formatGoDuration } from '../../time/go-duration';
 import { FuncError } from '../exec/template-func';
 import { GoFloat, GoStruct, type Value } from '../exec/values';
 import { GO_ZERO_TIME } from '../../time/go-zero-time';
@@ -142,20 +143,8 @@ export function formatTime(ms: number, layout: string, zone = 'UTC'): string {
   });
 }
 
-/** Go's `time.Duration.String`, e.g. `1h2m3.5s`, `1.5ms`, `0s`. */
-export function formatDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  if (abs < 1) return `${sign}${formatTrim(abs * 1000)}µs`;
-  if (abs < 1000) return `${sign}${formatTrim(abs)}ms`;
-  const h = Math.floor(abs / 3_600_000);
-  const m = Math.floor((abs % 3_600_000) / 60_000);
-  const s = (abs % 60_000) / 1000;
-  return `${sign}${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${formatTrim(s)}s`;
-}
-
-const formatTrim = (n: number) => String(Math.round(n * 1e6) / 1e6);
+/** Go's `time.Duration.String`, e.g. `1h2m3.5s`; see {@link formatGoDuration}. */
+export const formatDuration = formatGoDuration;
 
 /** A Go `time.Time` value (ms since the epoch; `GO_ZERO_TIME` is its zero) in a zone. */
 export function goTime(ms: number, zone = 'UTC'): GoStruct {
