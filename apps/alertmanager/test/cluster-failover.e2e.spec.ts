@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startPrivateRedis, waitFor, type TestRedis } from '@redisx/testing';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import {
+  postToAll,
+  startReplicas,
+  webhookConfig,
+  type ClusterReplicas,
+} from './support/cluster-replicas';
+import type { ServerProcess } from './support/server-process';
 
 type Body = { externalURL: string; groupLabels: Record<string, string> };
 
@@ -15,12 +18,11 @@ type Body = { externalURL: string; groupLabels: Record<string, string> };
  */
 describe('a claim whose holder dies mid-send', () => {
   let redis: TestRedis;
-  let dir: string;
+  let cluster: ClusterReplicas;
   let receiver: Server;
   let receiverUrl = '';
   const held: Body[] = [];
   const delivered: Body[] = [];
-  const replicas: ServerProcess[] = [];
 
   const read = (req: IncomingMessage) =>
     new Promise<Body>((resolve) => {
@@ -44,39 +46,19 @@ describe('a claim whose holder dies mid-send', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     redis = await startPrivateRedis();
-    dir = await mkdtemp(join(tmpdir(), 'am-cluster-failover-'));
-    await writeFile(
-      join(dir, 'am.yml'),
-      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\n  repeat_interval: 1h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${receiverUrl}/hook\n`,
-    );
-    for (const name of ['a', 'b']) {
-      replicas.push(
-        await startServerProcess(
-          join(dir, 'am.yml'),
-          [`--cluster.redis-url=${redis.url}`],
-          join(dir, name),
-        ),
-      );
-    }
+    cluster = await startReplicas(webhookConfig(`${receiverUrl}/hook`), redis.url, 2);
   }, 30_000);
 
   afterAll(async () => {
-    for (const replica of replicas) await replica.stop();
+    await cluster?.stop();
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
     await redis?.stop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('is delivered once by another replica after the claim lapses', async () => {
-    for (const r of replicas) {
-      const res = await fetch(`${r.url}/api/v2/alerts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ labels: { alertname: 'Failover' } }]),
-      });
-      expect(res.status).toBe(200);
-    }
+    const replicas = cluster.list;
+    await postToAll(replicas, [{ labels: { alertname: 'Failover' } }]);
     await waitFor('the first request to hang at the receiver', async () => held.length === 1);
     const holder = replicas.find((r) => held[0].externalURL.endsWith(`:${new URL(r.url).port}`));
     expect(holder).toBeDefined();

@@ -1,8 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startPrivateRedis, waitFor, type TestRedis } from '@redisx/testing';
-import { metricValue, startServerProcess, type ServerProcess } from './support/server-process';
+import {
+  postToAll,
+  startReplicas,
+  webhookConfig,
+  type ClusterReplicas,
+} from './support/cluster-replicas';
+import { metricValue } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 
 /**
@@ -13,32 +16,19 @@ import { WebhookCollector } from './support/webhook-collector';
  */
 describe('each notification sent once by three replicas', () => {
   let redis: TestRedis;
-  let dir: string;
+  let cluster: ClusterReplicas;
   let hook: WebhookCollector;
-  const replicas: ServerProcess[] = [];
 
-  const post = (alerts: unknown[]) =>
-    Promise.all(
-      replicas.map(async (r) => {
-        const res = await fetch(`${r.url}/api/v2/alerts`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(alerts),
-        });
-        expect(res.status).toBe(200);
-      }),
-    );
+  const post = (alerts: unknown[]) => postToAll(cluster.list, alerts);
   const deliveries = (path: string) => hook.to(path);
   const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    dir = await mkdtemp(join(tmpdir(), 'am-cluster-notify-'));
     hook = await new WebhookCollector().start();
     // The flaky receiver answers 503 to its first request, then 200.
     hook.failNext('/flaky', 1, 503);
-    await writeFile(
-      join(dir, 'am.yml'),
+    cluster = await startReplicas(
       `route:
   receiver: hook
   group_by: [alertname]
@@ -58,23 +48,15 @@ receivers:
     webhook_configs:
       - url: ${hook.url}/flaky
 `,
+      redis.url,
+      3,
     );
-    for (const name of ['a', 'b', 'c']) {
-      replicas.push(
-        await startServerProcess(
-          join(dir, 'am.yml'),
-          [`--cluster.redis-url=${redis.url}`],
-          join(dir, name),
-        ),
-      );
-    }
   }, 30_000);
 
   afterAll(async () => {
-    for (const replica of replicas) await replica.stop();
+    await cluster?.stop();
     await hook.stop();
     await redis?.stop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('sends the firing notification, its repeats and its resolution once each', async () => {
@@ -109,7 +91,7 @@ receivers:
   it('counts the claims: one replica won each notification, the others lost it', async () => {
     let won = 0;
     let lost = 0;
-    for (const r of replicas) {
+    for (const r of cluster.list) {
       const text = await (await fetch(`${r.url}/metrics`)).text();
       won +=
         metricValue(
@@ -134,50 +116,29 @@ receivers:
  */
 describe('replicas through a Redis outage', () => {
   let redis: TestRedis;
-  let dir: string;
+  let cluster: ClusterReplicas;
   let hook: WebhookCollector;
-  const replicas: ServerProcess[] = [];
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    dir = await mkdtemp(join(tmpdir(), 'am-cluster-outage-'));
     hook = await new WebhookCollector().start();
-    await writeFile(
-      join(dir, 'am.yml'),
-      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\n  repeat_interval: 1h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${hook.url}/hook\n`,
-    );
-    for (const name of ['a', 'b']) {
-      replicas.push(
-        await startServerProcess(
-          join(dir, 'am.yml'),
-          [`--cluster.redis-url=${redis.url}`],
-          join(dir, name),
-        ),
-      );
-    }
+    cluster = await startReplicas(webhookConfig(`${hook.url}/hook`), redis.url, 2);
   }, 30_000);
 
   afterAll(async () => {
-    for (const replica of replicas) await replica.stop();
+    await cluster?.stop();
     await hook.stop();
     await redis?.stop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('keeps notifying while Redis is down and converges once it is back', async () => {
+    const replicas = cluster.list;
     const [a, b] = replicas;
     await redis.stop();
-    for (const r of replicas) {
-      const res = await fetch(`${r.url}/api/v2/alerts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ labels: { alertname: 'DuringOutage' } }]),
-      });
-      expect(res.status).toBe(200);
-    }
+    await postToAll(replicas, [{ labels: { alertname: 'DuringOutage' } }]);
     // Both send: availability first, and each says so in its metrics.
     await hook.waitFor('/hook', 2);
-    for (const r of replicas) {
+    for (const r of cluster.list) {
       const text = await (await fetch(`${r.url}/metrics`)).text();
       expect(
         metricValue(
@@ -209,13 +170,7 @@ describe('replicas through a Redis outage', () => {
       20_000,
     );
     // Claimed again: a new alert given to both is sent once.
-    for (const r of replicas) {
-      await fetch(`${r.url}/api/v2/alerts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify([{ labels: { alertname: 'AfterOutage' } }]),
-      });
-    }
+    await postToAll(replicas, [{ labels: { alertname: 'AfterOutage' } }]);
     const after = () =>
       hook.to('/hook').filter((d) => d.body.groupLabels['alertname'] === 'AfterOutage');
     await waitFor('the alert after the outage', async () => after().length >= 1);
