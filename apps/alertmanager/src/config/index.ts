@@ -42,6 +42,11 @@ export type {
 } from './receivers/slack.model';
 export type { WebhookConfig } from './receivers/webhook.model';
 export type { DiscordConfig } from './receivers/discord.model';
+export type {
+  MattermostAttachmentConfig,
+  MattermostConfig,
+  MattermostField,
+} from './receivers/mattermost.model';
 export type { OpsgenieConfig, OpsgenieResponder } from './receivers/opsgenie.model';
 export type { PushoverConfig } from './receivers/pushover.model';
 export type { TelegramConfig, TelegramParseMode } from './receivers/telegram.model';

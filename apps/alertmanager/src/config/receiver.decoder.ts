@@ -3,6 +3,7 @@ import type { GlobalConfig } from './model/global.model';
 import type { Receiver } from './model/receiver.model';
 import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
+import { decodeMattermost } from './receivers/mattermost.decoder';
 import { decodeOpsgenie } from './receivers/opsgenie.decoder';
 import { decodePagerduty } from './receivers/pagerduty.decoder';
 import { decodePushover } from './receivers/pushover.decoder';
@@ -17,6 +18,7 @@ import { decodeWechat } from './receivers/wechat.decoder';
 export const SUPPORTED_INTEGRATIONS = [
   'discord',
   'email',
+  'mattermost',
   'opsgenie',
   'pagerduty',
   'pushover',
@@ -36,7 +38,6 @@ export const UNSUPPORTED_INTEGRATIONS = [
   'jira',
   'rocketchat',
   'incidentio',
-  'mattermost',
 ] as const;
 
 const KEYS = [
@@ -55,6 +56,7 @@ const KEYS = [
   'telegram_configs',
   'webex_configs',
   'discord_configs',
+  'mattermost_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -100,5 +102,6 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     telegram_configs: each('telegram_configs', decodeTelegram),
     webex_configs: each('webex_configs', decodeWebex),
     discord_configs: each('discord_configs', decodeDiscord),
+    mattermost_configs: each('mattermost_configs', decodeMattermost),
   };
 }

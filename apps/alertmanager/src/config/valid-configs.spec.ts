@@ -49,6 +49,10 @@ describe('valid configurations', () => {
         expect([r.discord_configs, r.webex_configs, r.wechat_configs].map((l) => l.length)).toEqual(
           [2, 2, 2],
         );
+        expect(r.mattermost_configs.map((m) => [m.channel, m.priority?.priority])).toEqual([
+          ['', undefined],
+          ['{{ .CommonLabels.team }}', 'urgent'],
+        ]);
       },
     ],
     [

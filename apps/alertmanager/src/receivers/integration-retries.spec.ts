@@ -15,6 +15,7 @@ const ENTRIES: Record<string, string> = {
   webex_configs:
     "{room_id: r, api_url: '$URL/webex', http_config: {authorization: {credentials: t}}}",
   wechat_configs: "{api_secret: s, corp_id: c, api_url: '$URL/wx'}",
+  mattermost_configs: "{webhook_url: '$URL/mm', channel: ops}",
 };
 
 const telegramError = (code: number) =>
@@ -27,6 +28,18 @@ const token = { status: 200, body: '{"access_token":"tok"}' };
  * non-200 status and an expired token, not other API errors.
  */
 const CASES: [string, ApiReply[], boolean, string][] = [
+  [
+    'mattermost_configs',
+    [{ status: 503, body: '' }],
+    true,
+    'channel "ops": unexpected status code 503',
+  ],
+  [
+    'mattermost_configs',
+    [{ status: 400, body: 'no' }],
+    false,
+    'channel "ops": unexpected status code 400: no',
+  ],
   ['opsgenie_configs', [{ status: 503, body: 'busy' }], true, 'unexpected status code 503: busy'],
   ['opsgenie_configs', [{ status: 429, body: '' }], true, 'unexpected status code 429'],
   ['opsgenie_configs', [{ status: 422, body: 'bad' }], false, 'unexpected status code 422: bad'],

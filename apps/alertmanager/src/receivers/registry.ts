@@ -1,6 +1,7 @@
 import type {
   AlertmanagerConfig,
   DiscordConfig,
+  MattermostConfig,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -18,6 +19,7 @@ import type { Logger } from '../logging/logger';
 import type { Integration, Notifier } from '../notify/notifier';
 import { defaultTemplates, type TemplateSet } from '../template';
 import { DiscordNotifier } from './discord/discord.notifier';
+import { MattermostNotifier } from './mattermost/mattermost.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -129,6 +131,13 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new DiscordNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<MattermostConfig>({
+    name: 'mattermost',
+    configs: (r) => r.mattermost_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new MattermostNotifier(c, deps.templates, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

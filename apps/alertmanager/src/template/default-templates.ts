@@ -88,7 +88,32 @@ AlertmanagerUrl:
 {{- define "discord.default.content" }}{{ end }}
 {{- define "discord.default.title" }}{{ template "__subject" . }}{{ end }}
 {{- define "discord.default.message" }}{{ template "telegram.default.message" . }}{{ end }}
-{{- define "webex.default.message" }}{{ template "pushover.default.message" . }}{{ end }}`;
+{{- define "webex.default.message" }}{{ template "pushover.default.message" . }}{{ end }}
+{{- define "__text_alert_list_markdown" }}{{ range . }}
+Labels:
+{{ range .Labels.SortedPairs }}  - {{ .Name }} = {{ .Value }}
+{{ end }}
+Annotations:
+{{ range .Annotations.SortedPairs }}  - {{ .Name }} = {{ .Value }}
+{{ end }}
+Source: {{ .GeneratorURL }}
+{{ end }}
+{{ end }}
+{{- define "mattermost.default.color" }}{{ if eq .Status "firing" }}danger{{ else }}good{{ end }}{{ end }}
+{{- define "mattermost.default.username" }}{{ template "__alertmanager" . }}{{ end }}
+{{- define "mattermost.default.title" }}{{ template "__subject" . }}{{ end }}
+{{- define "mattermost.default.titlelink" }}{{ template "__alertmanagerURL" . }}{{ end }}
+{{- define "mattermost.default.fallback" }}{{ template "mattermost.default.title" . }} | {{ template "mattermost.default.titlelink" . }}{{ end }}
+{{- define "mattermost.default.text" }}
+{{ if gt (len .Alerts.Firing) 0 }}
+# Alerts Firing:
+{{ template "__text_alert_list_markdown" .Alerts.Firing }}
+{{ end }}
+{{ if gt (len .Alerts.Resolved) 0 }}
+# Alerts Resolved:
+{{ template "__text_alert_list_markdown" .Alerts.Resolved }}
+{{ end }}
+{{ end }}`;
 
 const EMAIL = `
 {{- define "email.default.subject" }}{{ template "__subject" . }}{{ end }}

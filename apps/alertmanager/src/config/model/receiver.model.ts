@@ -1,4 +1,5 @@
 import type { DiscordConfig } from '../receivers/discord.model';
+import type { MattermostConfig } from '../receivers/mattermost.model';
 import type { EmailConfig } from '../receivers/email.model';
 import type { OpsgenieConfig } from '../receivers/opsgenie.model';
 import type { PagerdutyConfig } from '../receivers/pagerduty.model';
@@ -29,4 +30,5 @@ export interface Receiver {
   telegram_configs: TelegramConfig[];
   webex_configs: WebexConfig[];
   discord_configs: DiscordConfig[];
+  mattermost_configs: MattermostConfig[];
 }
