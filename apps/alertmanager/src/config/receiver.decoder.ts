@@ -4,6 +4,7 @@ import type { Receiver } from './model/receiver.model';
 import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
 import { decodeMattermost } from './receivers/mattermost.decoder';
+import { decodeMsteams, decodeMsteamsV2 } from './receivers/msteams.decoder';
 import { decodeOpsgenie } from './receivers/opsgenie.decoder';
 import { decodePagerduty } from './receivers/pagerduty.decoder';
 import { decodePushover } from './receivers/pushover.decoder';
@@ -19,6 +20,8 @@ export const SUPPORTED_INTEGRATIONS = [
   'discord',
   'email',
   'mattermost',
+  'msteams',
+  'msteamsv2',
   'opsgenie',
   'pagerduty',
   'pushover',
@@ -31,14 +34,7 @@ export const SUPPORTED_INTEGRATIONS = [
 ] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
-export const UNSUPPORTED_INTEGRATIONS = [
-  'sns',
-  'msteams',
-  'msteamsv2',
-  'jira',
-  'rocketchat',
-  'incidentio',
-] as const;
+export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira', 'rocketchat', 'incidentio'] as const;
 
 const KEYS = [
   'name',
@@ -57,6 +53,8 @@ const KEYS = [
   'webex_configs',
   'discord_configs',
   'mattermost_configs',
+  'msteams_configs',
+  'msteamsv2_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -103,5 +101,7 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     webex_configs: each('webex_configs', decodeWebex),
     discord_configs: each('discord_configs', decodeDiscord),
     mattermost_configs: each('mattermost_configs', decodeMattermost),
+    msteams_configs: each('msteams_configs', decodeMsteams),
+    msteamsv2_configs: each('msteamsv2_configs', decodeMsteamsV2),
   };
 }

@@ -16,6 +16,8 @@ const ENTRIES: Record<string, string> = {
     "{room_id: r, api_url: '$URL/webex', http_config: {authorization: {credentials: t}}}",
   wechat_configs: "{api_secret: s, corp_id: c, api_url: '$URL/wx'}",
   mattermost_configs: "{webhook_url: '$URL/mm', channel: ops}",
+  msteams_configs: "{webhook_url: '$URL/teams'}",
+  msteamsv2_configs: "{webhook_url: '$URL/workflows'}",
 };
 
 const telegramError = (code: number) =>
@@ -28,6 +30,15 @@ const token = { status: 200, body: '{"access_token":"tok"}' };
  * non-200 status and an expired token, not other API errors.
  */
 const CASES: [string, ApiReply[], boolean, string][] = [
+  ['msteams_configs', [{ status: 502, body: '' }], true, 'unexpected status code 502'],
+  [
+    'msteams_configs',
+    [{ status: 400, body: 'bad card' }],
+    false,
+    'unexpected status code 400: bad card',
+  ],
+  ['msteamsv2_configs', [{ status: 503, body: '' }], true, 'unexpected status code 503'],
+  ['msteamsv2_configs', [{ status: 429, body: '' }], false, 'unexpected status code 429'],
   [
     'mattermost_configs',
     [{ status: 503, body: '' }],

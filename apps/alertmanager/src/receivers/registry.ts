@@ -2,6 +2,8 @@ import type {
   AlertmanagerConfig,
   DiscordConfig,
   MattermostConfig,
+  MsteamsConfig,
+  MsteamsV2Config,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -20,6 +22,7 @@ import type { Integration, Notifier } from '../notify/notifier';
 import { defaultTemplates, type TemplateSet } from '../template';
 import { DiscordNotifier } from './discord/discord.notifier';
 import { MattermostNotifier } from './mattermost/mattermost.notifier';
+import { MsteamsNotifier, MsteamsV2Notifier } from './msteams/msteams.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -138,6 +141,20 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new MattermostNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<MsteamsConfig>({
+    name: 'msteams',
+    configs: (r) => r.msteams_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new MsteamsNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<MsteamsV2Config>({
+    name: 'msteamsv2',
+    configs: (r) => r.msteamsv2_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new MsteamsV2Notifier(c, deps.templates, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

@@ -113,7 +113,21 @@ Source: {{ .GeneratorURL }}
 # Alerts Resolved:
 {{ template "__text_alert_list_markdown" .Alerts.Resolved }}
 {{ end }}
-{{ end }}`;
+{{ end }}
+{{- define "msteams.default.summary" }}{{ template "__subject" . }}{{ end }}
+{{- define "msteams.default.title" }}{{ template "__subject" . }}{{ end }}
+{{- define "msteams.default.text" }}
+{{ if gt (len .Alerts.Firing) 0 }}
+# Alerts Firing:
+{{ template "__text_alert_list_markdown" .Alerts.Firing }}
+{{ end }}
+{{ if gt (len .Alerts.Resolved) 0 }}
+# Alerts Resolved:
+{{ template "__text_alert_list_markdown" .Alerts.Resolved }}
+{{ end }}
+{{ end }}
+{{- define "msteamsv2.default.title" }}{{ template "__subject" . }}{{ end }}
+{{- define "msteamsv2.default.text" }}{{ template "msteams.default.text" . }}{{ end }}`;
 
 const EMAIL = `
 {{- define "email.default.subject" }}{{ template "__subject" . }}{{ end }}

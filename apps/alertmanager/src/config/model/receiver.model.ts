@@ -1,5 +1,6 @@
 import type { DiscordConfig } from '../receivers/discord.model';
 import type { MattermostConfig } from '../receivers/mattermost.model';
+import type { MsteamsConfig, MsteamsV2Config } from '../receivers/msteams.model';
 import type { EmailConfig } from '../receivers/email.model';
 import type { OpsgenieConfig } from '../receivers/opsgenie.model';
 import type { PagerdutyConfig } from '../receivers/pagerduty.model';
@@ -31,4 +32,6 @@ export interface Receiver {
   webex_configs: WebexConfig[];
   discord_configs: DiscordConfig[];
   mattermost_configs: MattermostConfig[];
+  msteams_configs: MsteamsConfig[];
+  msteamsv2_configs: MsteamsV2Config[];
 }
