@@ -5,6 +5,7 @@ import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
 import { decodeMattermost } from './receivers/mattermost.decoder';
 import { decodeMsteams, decodeMsteamsV2 } from './receivers/msteams.decoder';
+import { decodeRocketchat } from './receivers/rocketchat.decoder';
 import { decodeOpsgenie } from './receivers/opsgenie.decoder';
 import { decodePagerduty } from './receivers/pagerduty.decoder';
 import { decodePushover } from './receivers/pushover.decoder';
@@ -25,6 +26,7 @@ export const SUPPORTED_INTEGRATIONS = [
   'opsgenie',
   'pagerduty',
   'pushover',
+  'rocketchat',
   'slack',
   'telegram',
   'victorops',
@@ -34,7 +36,7 @@ export const SUPPORTED_INTEGRATIONS = [
 ] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
-export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira', 'rocketchat', 'incidentio'] as const;
+export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira', 'incidentio'] as const;
 
 const KEYS = [
   'name',
@@ -55,6 +57,7 @@ const KEYS = [
   'mattermost_configs',
   'msteams_configs',
   'msteamsv2_configs',
+  'rocketchat_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -103,5 +106,6 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     mattermost_configs: each('mattermost_configs', decodeMattermost),
     msteams_configs: each('msteams_configs', decodeMsteams),
     msteamsv2_configs: each('msteamsv2_configs', decodeMsteamsV2),
+    rocketchat_configs: each('rocketchat_configs', decodeRocketchat),
   };
 }

@@ -18,6 +18,7 @@ const ENTRIES: Record<string, string> = {
   mattermost_configs: "{webhook_url: '$URL/mm', channel: ops}",
   msteams_configs: "{webhook_url: '$URL/teams'}",
   msteamsv2_configs: "{webhook_url: '$URL/workflows'}",
+  rocketchat_configs: "{api_url: '$URL/rc', token: t, token_id: u, channel: '#ops'}",
 };
 
 const telegramError = (code: number) =>
@@ -30,6 +31,24 @@ const token = { status: 200, body: '{"access_token":"tok"}' };
  * non-200 status and an expired token, not other API errors.
  */
 const CASES: [string, ApiReply[], boolean, string][] = [
+  [
+    'rocketchat_configs',
+    [{ status: 503, body: '' }],
+    true,
+    'channel "#ops": unexpected status code 503',
+  ],
+  [
+    'rocketchat_configs',
+    [{ status: 200, body: '{"success":false,"error":"error-invalid-channel"}' }],
+    false,
+    'channel "#ops": error response from Rocketchat: error-invalid-channel',
+  ],
+  [
+    'rocketchat_configs',
+    [{ status: 200, body: 'oops' }],
+    true,
+    'channel "#ops": could not unmarshal JSON response "oops"',
+  ],
   ['msteams_configs', [{ status: 502, body: '' }], true, 'unexpected status code 502'],
   [
     'msteams_configs',

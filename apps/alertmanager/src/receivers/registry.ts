@@ -4,6 +4,7 @@ import type {
   MattermostConfig,
   MsteamsConfig,
   MsteamsV2Config,
+  RocketchatConfig,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -23,6 +24,7 @@ import { defaultTemplates, type TemplateSet } from '../template';
 import { DiscordNotifier } from './discord/discord.notifier';
 import { MattermostNotifier } from './mattermost/mattermost.notifier';
 import { MsteamsNotifier, MsteamsV2Notifier } from './msteams/msteams.notifier';
+import { RocketchatNotifier } from './rocketchat/rocketchat.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -155,6 +157,13 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new MsteamsV2Notifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<RocketchatConfig>({
+    name: 'rocketchat',
+    configs: (r) => r.rocketchat_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new RocketchatNotifier(c, deps.templates, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

@@ -127,7 +127,13 @@ Source: {{ .GeneratorURL }}
 {{ end }}
 {{ end }}
 {{- define "msteamsv2.default.title" }}{{ template "__subject" . }}{{ end }}
-{{- define "msteamsv2.default.text" }}{{ template "msteams.default.text" . }}{{ end }}`;
+{{- define "msteamsv2.default.text" }}{{ template "msteams.default.text" . }}{{ end }}
+{{- define "rocketchat.default.title" }}{{ template "__subject" . }}{{ end }}
+{{- define "rocketchat.default.alias" }}{{ template "__alertmanager" . }}{{ end }}
+{{- define "rocketchat.default.titlelink" }}{{ template "__alertmanagerURL" . }}{{ end }}
+{{- define "rocketchat.default.emoji" }}{{ end }}
+{{- define "rocketchat.default.iconurl" }}{{ end }}
+{{- define "rocketchat.default.text" }}{{ end }}`;
 
 const EMAIL = `
 {{- define "email.default.subject" }}{{ template "__subject" . }}{{ end }}

@@ -1,6 +1,7 @@
 import type { DiscordConfig } from '../receivers/discord.model';
 import type { MattermostConfig } from '../receivers/mattermost.model';
 import type { MsteamsConfig, MsteamsV2Config } from '../receivers/msteams.model';
+import type { RocketchatConfig } from '../receivers/rocketchat.model';
 import type { EmailConfig } from '../receivers/email.model';
 import type { OpsgenieConfig } from '../receivers/opsgenie.model';
 import type { PagerdutyConfig } from '../receivers/pagerduty.model';
@@ -34,4 +35,5 @@ export interface Receiver {
   mattermost_configs: MattermostConfig[];
   msteams_configs: MsteamsConfig[];
   msteamsv2_configs: MsteamsV2Config[];
+  rocketchat_configs: RocketchatConfig[];
 }

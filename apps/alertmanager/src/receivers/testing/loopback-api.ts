@@ -21,6 +21,7 @@ function successFor(url: string): string {
   if (url.includes('/sendMessage')) return '{"ok":true,"result":{"message_id":1,"chat":{"id":42}}}';
   if (url.includes('/gettoken')) return '{"errcode":0,"errmsg":"ok","access_token":"tok"}';
   if (url.includes('/message/send')) return '{"errcode":0,"errmsg":"ok"}';
+  if (url.includes('/chat.postMessage')) return '{"success":true}';
   return '';
 }
 
