@@ -49,6 +49,7 @@ export type {
 } from './receivers/mattermost.model';
 export type { MsteamsConfig, MsteamsV2Config } from './receivers/msteams.model';
 export type { RocketchatConfig } from './receivers/rocketchat.model';
+export type { IncidentioConfig } from './receivers/incidentio.model';
 export type { OpsgenieConfig, OpsgenieResponder } from './receivers/opsgenie.model';
 export type { PushoverConfig } from './receivers/pushover.model';
 export type { TelegramConfig, TelegramParseMode } from './receivers/telegram.model';

@@ -3,6 +3,7 @@ import type { GlobalConfig } from './model/global.model';
 import type { Receiver } from './model/receiver.model';
 import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
+import { decodeIncidentio } from './receivers/incidentio.decoder';
 import { decodeMattermost } from './receivers/mattermost.decoder';
 import { decodeMsteams, decodeMsteamsV2 } from './receivers/msteams.decoder';
 import { decodeRocketchat } from './receivers/rocketchat.decoder';
@@ -20,6 +21,7 @@ import { decodeWechat } from './receivers/wechat.decoder';
 export const SUPPORTED_INTEGRATIONS = [
   'discord',
   'email',
+  'incidentio',
   'mattermost',
   'msteams',
   'msteamsv2',
@@ -36,7 +38,7 @@ export const SUPPORTED_INTEGRATIONS = [
 ] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
-export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira', 'incidentio'] as const;
+export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira'] as const;
 
 const KEYS = [
   'name',
@@ -58,6 +60,7 @@ const KEYS = [
   'msteams_configs',
   'msteamsv2_configs',
   'rocketchat_configs',
+  'incidentio_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -107,5 +110,6 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     msteams_configs: each('msteams_configs', decodeMsteams),
     msteamsv2_configs: each('msteamsv2_configs', decodeMsteamsV2),
     rocketchat_configs: each('rocketchat_configs', decodeRocketchat),
+    incidentio_configs: each('incidentio_configs', decodeIncidentio),
   };
 }

@@ -19,6 +19,7 @@ const ENTRIES: Record<string, string> = {
   msteams_configs: "{webhook_url: '$URL/teams'}",
   msteamsv2_configs: "{webhook_url: '$URL/workflows'}",
   rocketchat_configs: "{api_url: '$URL/rc', token: t, token_id: u, channel: '#ops'}",
+  incidentio_configs: "{url: '$URL/inc', alert_source_token: t}",
 };
 
 const telegramError = (code: number) =>
@@ -31,6 +32,19 @@ const token = { status: 200, body: '{"access_token":"tok"}' };
  * non-200 status and an expired token, not other API errors.
  */
 const CASES: [string, ApiReply[], boolean, string][] = [
+  [
+    'incidentio_configs',
+    [{ status: 429, body: '{"message":"slow down"}' }],
+    true,
+    'unexpected status code 429: slow down',
+  ],
+  ['incidentio_configs', [{ status: 503, body: '' }], true, 'unexpected status code 503'],
+  [
+    'incidentio_configs',
+    [{ status: 422, body: '{"message":"invalid","errors":["title missing","status missing"]}' }],
+    false,
+    'unexpected status code 422: invalid: title missing, status missing',
+  ],
   [
     'rocketchat_configs',
     [{ status: 503, body: '' }],

@@ -5,6 +5,7 @@ import type {
   MsteamsConfig,
   MsteamsV2Config,
   RocketchatConfig,
+  IncidentioConfig,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -25,6 +26,7 @@ import { DiscordNotifier } from './discord/discord.notifier';
 import { MattermostNotifier } from './mattermost/mattermost.notifier';
 import { MsteamsNotifier, MsteamsV2Notifier } from './msteams/msteams.notifier';
 import { RocketchatNotifier } from './rocketchat/rocketchat.notifier';
+import { IncidentioNotifier } from './incidentio/incidentio.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -164,6 +166,13 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new RocketchatNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<IncidentioConfig>({
+    name: 'incidentio',
+    configs: (r) => r.incidentio_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new IncidentioNotifier(c, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

@@ -1,4 +1,5 @@
 import type { DiscordConfig } from '../receivers/discord.model';
+import type { IncidentioConfig } from '../receivers/incidentio.model';
 import type { MattermostConfig } from '../receivers/mattermost.model';
 import type { MsteamsConfig, MsteamsV2Config } from '../receivers/msteams.model';
 import type { RocketchatConfig } from '../receivers/rocketchat.model';
@@ -36,4 +37,5 @@ export interface Receiver {
   msteams_configs: MsteamsConfig[];
   msteamsv2_configs: MsteamsV2Config[];
   rocketchat_configs: RocketchatConfig[];
+  incidentio_configs: IncidentioConfig[];
 }
