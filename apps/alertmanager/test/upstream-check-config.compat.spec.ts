@@ -21,14 +21,14 @@ const fixturesDir = join(appDir, 'src', 'config', 'testdata');
 
 /**
  * Fixtures that upstream 0.25 accepts on purpose: checks added by later upstream releases, and
- * the places where we are deliberately stricter (a month of 13 never matches; an integration this
- * server cannot deliver to must not load silently).
+ * the places where we are deliberately stricter (a month of 13 never matches; an SNS role this
+ * server cannot assume must not load silently).
  */
 const acceptedByUpstream025 = new Set([
   'email-auth-password-and-file.yml',
   'http-tls-cert-without-key.yml',
   'month-out-of-range.yml',
-  'unsupported-sns.yml',
+  'sns-role-arn.yml',
 ]);
 
 describeWithUpstream('check-config agrees with upstream amtool', () => {

@@ -11,6 +11,7 @@ import { decodeOpsgenie } from './receivers/opsgenie.decoder';
 import { decodePagerduty } from './receivers/pagerduty.decoder';
 import { decodePushover } from './receivers/pushover.decoder';
 import { decodeSlack } from './receivers/slack.decoder';
+import { decodeSns } from './receivers/sns.decoder';
 import { decodeTelegram } from './receivers/telegram.decoder';
 import { decodeVictorops } from './receivers/victorops.decoder';
 import { decodeWebex } from './receivers/webex.decoder';
@@ -30,6 +31,7 @@ export const SUPPORTED_INTEGRATIONS = [
   'pushover',
   'rocketchat',
   'slack',
+  'sns',
   'telegram',
   'victorops',
   'webex',
@@ -38,7 +40,7 @@ export const SUPPORTED_INTEGRATIONS = [
 ] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
-export const UNSUPPORTED_INTEGRATIONS = ['sns', 'jira'] as const;
+export const UNSUPPORTED_INTEGRATIONS = ['jira'] as const;
 
 const KEYS = [
   'name',
@@ -61,6 +63,7 @@ const KEYS = [
   'msteamsv2_configs',
   'rocketchat_configs',
   'incidentio_configs',
+  'sns_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -111,5 +114,6 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     msteamsv2_configs: each('msteamsv2_configs', decodeMsteamsV2),
     rocketchat_configs: each('rocketchat_configs', decodeRocketchat),
     incidentio_configs: each('incidentio_configs', decodeIncidentio),
+    sns_configs: each('sns_configs', decodeSns),
   };
 }

@@ -6,6 +6,7 @@ import type {
   MsteamsV2Config,
   RocketchatConfig,
   IncidentioConfig,
+  SnsConfig,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -27,6 +28,7 @@ import { MattermostNotifier } from './mattermost/mattermost.notifier';
 import { MsteamsNotifier, MsteamsV2Notifier } from './msteams/msteams.notifier';
 import { RocketchatNotifier } from './rocketchat/rocketchat.notifier';
 import { IncidentioNotifier } from './incidentio/incidentio.notifier';
+import { SnsNotifier } from './sns/sns.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -173,6 +175,13 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new IncidentioNotifier(c, deps.externalUrl),
+  }),
+  kind<SnsConfig>({
+    name: 'sns',
+    configs: (r) => r.sns_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new SnsNotifier(c, deps.templates, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

@@ -3,6 +3,7 @@ import type { IncidentioConfig } from '../receivers/incidentio.model';
 import type { MattermostConfig } from '../receivers/mattermost.model';
 import type { MsteamsConfig, MsteamsV2Config } from '../receivers/msteams.model';
 import type { RocketchatConfig } from '../receivers/rocketchat.model';
+import type { SnsConfig } from '../receivers/sns.model';
 import type { EmailConfig } from '../receivers/email.model';
 import type { OpsgenieConfig } from '../receivers/opsgenie.model';
 import type { PagerdutyConfig } from '../receivers/pagerduty.model';
@@ -38,4 +39,5 @@ export interface Receiver {
   msteamsv2_configs: MsteamsV2Config[];
   rocketchat_configs: RocketchatConfig[];
   incidentio_configs: IncidentioConfig[];
+  sns_configs: SnsConfig[];
 }
