@@ -10,6 +10,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { buildInfo } from '../build/build-info';
 import type { HttpConfig } from '../config';
 import { configHeaders } from './http-secrets';
+import { OAuth2TokenSource, tokenEndpointConfig } from './oauth2-token';
 import { proxyFor } from './proxy-for';
 import { openTunnel, proxyAuthorization, toProxy } from './proxy-tunnel';
 import { tlsOptions } from './tls-options';
@@ -51,14 +52,25 @@ export function userAgent(): string {
  * A small HTTP(S) client honouring a receiver's `http_config`: auth headers and extra headers,
  * `tls_config`, `follow_redirects`, and the proxy settings (`proxy_url`, `no_proxy`,
  * `proxy_from_environment`, `proxy_connect_header`); direct connections are kept alive.
- * (`oauth2`, SOCKS proxies and HTTP/2 are not supported; the receiver registry warns when a
+ * (`oauth2` tokens from `oauth2-token.ts`; SOCKS proxies and HTTP/2 are not supported; the receiver registry warns when a
  * config asks for them.)
  */
 export class HttpClient {
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
   private https: { key: string; agent: HttpsAgent } | undefined;
 
-  constructor(private readonly config: HttpConfig) {}
+  /** `oauth2`'s token, fetched through a client of its own (the oauth2 block's TLS and proxy). */
+  private readonly oauth2: { source: OAuth2TokenSource; client: HttpClient } | undefined;
+
+  constructor(private readonly config: HttpConfig) {
+    if (config.oauth2) {
+      const client = new HttpClient(tokenEndpointConfig(config, config.oauth2));
+      const source = new OAuth2TokenSource(config.oauth2, (url, headers, body, signal) =>
+        client.send({ method: 'POST', url, headers, body, signal }),
+      );
+      this.oauth2 = { source, client };
+    }
+  }
 
   /** Sends the request, following redirects when configured; rejects on network errors. */
   async send(req: HttpRequest): Promise<HttpResponse> {
@@ -89,6 +101,7 @@ export class HttpClient {
   close(): void {
     this.httpAgent.destroy();
     this.https?.agent.destroy();
+    this.oauth2?.client.close();
   }
 
   private async once(
@@ -100,6 +113,7 @@ export class HttpClient {
     const headers: Record<string, string | string[]> = {
       'User-Agent': userAgent(),
       ...(await configHeaders(this.config)),
+      ...(this.oauth2 ? { Authorization: await this.oauth2.source.header(req.signal) } : {}),
       ...req.headers,
     };
     if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));

@@ -50,9 +50,23 @@ describe('buildReceivers', () => {
     closeReceivers(receivers);
   });
 
-  it('warns about http_config settings the client does not support', () => {
+  it('takes oauth2 without a warning, and warns about a SOCKS proxy the client cannot use', () => {
     const { lines } = build();
-    expect(lines.join('\n')).toMatch(/http_config oauth2 is not supported.*hooks\/webhook\[1\]/);
+    expect(lines.join('\n')).not.toMatch(/oauth2 is not supported/);
+    const socks = buildReceivers(
+      parseConfig(
+        "route: {receiver: s}\nreceivers:\n  - name: s\n    webhook_configs: [{url: 'http://127.0.0.1:1/', http_config: {proxy_url: 'socks5://127.0.0.1:1080'}}]\n",
+        's.yml',
+      ),
+      {
+        externalUrl: 'http://am:9093',
+        logger: new StreamLogger('debug', 'logfmt', (l) => lines.push(l)),
+      },
+    );
+    closeReceivers(socks);
+    expect(lines.join('\n')).toMatch(
+      /http_config a SOCKS proxy_url is not supported.*s\/webhook\[0\]/,
+    );
   });
 
   it('builds the email, paging and chat notifiers', () => {

@@ -196,10 +196,7 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
 export const INTEGRATION_NAMES: readonly string[] = KINDS.map((k) => k.name);
 
 function warnUnsupportedHttp(http: HttpConfig, where: string, logger: Logger): void {
-  for (const [key, set] of [
-    ['oauth2', http.oauth2 !== undefined],
-    ['a SOCKS proxy_url', /^socks/i.test(http.proxy_url ?? '')],
-  ] as const) {
+  for (const [key, set] of [['a SOCKS proxy_url', /^socks/i.test(http.proxy_url ?? '')]] as const) {
     if (set)
       logger.warn(`http_config ${key} is not supported; requests are sent without it`, {
         integration: where,
