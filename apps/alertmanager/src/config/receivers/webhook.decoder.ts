@@ -15,12 +15,6 @@ export function decodeWebhook(value: YamlValue, global: GlobalConfig): WebhookCo
   if (!r.has('url') && !r.has('url_file')) value.fail('one of url or url_file must be configured');
   if (r.has('url') && r.has('url_file'))
     value.fail('at most one of url & url_file must be configured');
-  // Upstream 0.32's custom body: refused rather than ignored, so nobody gets a body they did not
-  // configure without being told.
-  if (r.has('payload'))
-    r.get('payload').fail(
-      'custom webhook payloads are not supported; the version 4 payload is sent',
-    );
   const url = r.get('url');
   const text = url.string();
   return {
@@ -30,5 +24,7 @@ export function decodeWebhook(value: YamlValue, global: GlobalConfig): WebhookCo
     url_file: readFilePath(r, 'url_file'),
     max_alerts: r.get('max_alerts').number('integer'),
     timeout: r.duration('timeout', 0),
+    // Upstream 0.32+'s custom body: any YAML value, its strings (and keys) templates.
+    ...(r.has('payload') ? { payload: r.get('payload').toJS() } : {}),
   };
 }

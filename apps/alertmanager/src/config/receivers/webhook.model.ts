@@ -11,4 +11,9 @@ export interface WebhookConfig {
   max_alerts: number;
   /** Milliseconds; 0 means only the pipeline's own timeout applies. */
   timeout: number;
+  /**
+   * A custom body instead of the version 4 message (upstream 0.32+): any YAML value whose
+   * strings and map keys are templates over the notification's data.
+   */
+  payload?: unknown;
 }

@@ -4,6 +4,7 @@ import type { WebhookConfig } from '../../config';
 import { NotifyError, reasonForStatus, type Notifier } from '../../notify/notifier';
 import type { NotifyContext } from '../../notify/notify-context';
 import { HttpClient } from '../../http-client/http-client';
+import { renderCustomPayload } from './custom-payload';
 import { buildWebhookPayload } from './webhook-payload';
 import { defaultTemplates, type TemplateSet } from '../../template';
 import { notificationRenderers } from '../templating/notification-text';
@@ -42,6 +43,11 @@ export class WebhookNotifier implements Notifier {
       maxAlerts: this.config.max_alerts,
       now: ctx.now,
     });
+    // A custom payload (upstream 0.32+) replaces the version 4 message, rendered over its data.
+    const body =
+      this.config.payload === undefined
+        ? JSON.stringify(payload)
+        : JSON.stringify(this.customPayload(ctx, alerts));
     const raw = this.config.url_file
       ? (await readFile(this.config.url_file, 'utf8')).trim()
       : (this.config.url?.reveal() ?? '');
@@ -67,7 +73,7 @@ export class WebhookNotifier implements Notifier {
         method: 'POST',
         url,
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
+        body,
         signal,
       });
     } catch (err) {
@@ -85,6 +91,15 @@ export class WebhookNotifier implements Notifier {
       res.status >= 500 && res.status < 600,
       reasonForStatus(res.status),
     );
+  }
+
+  private customPayload(ctx: NotifyContext, alerts: readonly Alert[]): unknown {
+    const { text } = notificationRenderers(this.templates, this.externalUrl, ctx, alerts);
+    try {
+      return renderCustomPayload(this.config.payload, text);
+    } catch (error) {
+      throw new NotifyError(`failed to render custom payload: ${(error as Error).message}`, false);
+    }
   }
 
   /** Closes idle connections. */
