@@ -51,6 +51,7 @@ export type { MsteamsConfig, MsteamsV2Config } from './receivers/msteams.model';
 export type { RocketchatConfig } from './receivers/rocketchat.model';
 export type { IncidentioConfig } from './receivers/incidentio.model';
 export type { SnsConfig, SnsSigv4 } from './receivers/sns.model';
+export type { JiraConfig, JiraFieldConfig } from './receivers/jira.model';
 export type { OpsgenieConfig, OpsgenieResponder } from './receivers/opsgenie.model';
 export type { PushoverConfig } from './receivers/pushover.model';
 export type { TelegramConfig, TelegramParseMode } from './receivers/telegram.model';

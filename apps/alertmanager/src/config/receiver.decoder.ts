@@ -4,6 +4,7 @@ import type { Receiver } from './model/receiver.model';
 import { decodeDiscord } from './receivers/discord.decoder';
 import { decodeEmail } from './receivers/email.decoder';
 import { decodeIncidentio } from './receivers/incidentio.decoder';
+import { decodeJira } from './receivers/jira.decoder';
 import { decodeMattermost } from './receivers/mattermost.decoder';
 import { decodeMsteams, decodeMsteamsV2 } from './receivers/msteams.decoder';
 import { decodeRocketchat } from './receivers/rocketchat.decoder';
@@ -23,6 +24,7 @@ export const SUPPORTED_INTEGRATIONS = [
   'discord',
   'email',
   'incidentio',
+  'jira',
   'mattermost',
   'msteams',
   'msteamsv2',
@@ -40,7 +42,7 @@ export const SUPPORTED_INTEGRATIONS = [
 ] as const;
 
 /** Upstream integrations that load in Alertmanager but that this server does not deliver to. */
-export const UNSUPPORTED_INTEGRATIONS = ['jira'] as const;
+export const UNSUPPORTED_INTEGRATIONS = [] as const;
 
 const KEYS = [
   'name',
@@ -64,6 +66,7 @@ const KEYS = [
   'rocketchat_configs',
   'incidentio_configs',
   'sns_configs',
+  'jira_configs',
   ...UNSUPPORTED_INTEGRATIONS.map((name) => `${name}_configs`),
 ];
 
@@ -115,5 +118,6 @@ export function decodeReceiver(value: YamlValue, global: GlobalConfig): Receiver
     rocketchat_configs: each('rocketchat_configs', decodeRocketchat),
     incidentio_configs: each('incidentio_configs', decodeIncidentio),
     sns_configs: each('sns_configs', decodeSns),
+    jira_configs: each('jira_configs', decodeJira),
   };
 }

@@ -14,6 +14,7 @@ const DURATION_KEYS = new Set([
   'group_interval',
   'repeat_interval',
   'timeout',
+  'reopen_duration',
 ]);
 
 // Pushover's durations, which upstream reads and prints as Go durations (`1m0s`).

@@ -24,6 +24,8 @@ interface Case {
   global?: string;
   files?: Record<string, string>;
   resolved?: boolean;
+  /** Answers of the API, in order, before its defaults (e.g. an issue a search finds). */
+  replies?: { status: number; body: string }[];
   requests: ExpectedRequest[];
 }
 
@@ -47,6 +49,7 @@ describe.each(CASES)('$name', (c) => {
     const files = Object.fromEntries(
       Object.entries(c.files ?? {}).map(([k, v]) => [k, v.replace('$URL', api.url)]),
     );
+    api.reply(...(c.replies ?? []));
     const notifier = await notifierFor({ ...c, files, apiUrl: api.url, dir });
     try {
       await notifier.notify(caseContext(), caseAlerts(c.resolved ?? false));

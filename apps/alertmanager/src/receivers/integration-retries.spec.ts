@@ -20,6 +20,7 @@ const ENTRIES: Record<string, string> = {
   msteamsv2_configs: "{webhook_url: '$URL/workflows'}",
   rocketchat_configs: "{api_url: '$URL/rc', token: t, token_id: u, channel: '#ops'}",
   incidentio_configs: "{url: '$URL/inc', alert_source_token: t}",
+  jira_configs: "{api_url: '$URL/rest/api/2', project: OPS, issue_type: Bug}",
 };
 
 const telegramError = (code: number) =>
@@ -32,6 +33,21 @@ const token = { status: 200, body: '{"access_token":"tok"}' };
  * non-200 status and an expired token, not other API errors.
  */
 const CASES: [string, ApiReply[], boolean, string][] = [
+  [
+    'jira_configs',
+    [{ status: 429, body: '' }],
+    true,
+    'failed to look up existing issues: HTTP request to JIRA API: unexpected status code 429',
+  ],
+  [
+    'jira_configs',
+    [
+      { status: 200, body: '{"issues":[]}' },
+      { status: 400, body: '{"errors":{"project":"project is required"}}' },
+    ],
+    false,
+    'failed to POST request to "issue": unexpected status code 400: {"errors":{"project":"project is required"}}',
+  ],
   [
     'incidentio_configs',
     [{ status: 429, body: '{"message":"slow down"}' }],
@@ -167,7 +183,10 @@ describe('retries over loopback HTTP', () => {
   it.each(Object.keys(ENTRIES))('%s retries when the API cannot be reached', async (list) => {
     await api.stop();
     const err = await failure(list);
-    expect(err.message).toMatch(/^(Post|Get) "<redacted>": .*ECONNREFUSED/);
+    // Jira names the step that failed first, as upstream does.
+    expect(err.message).toMatch(
+      /^(failed to look up existing issues: HTTP request to JIRA API: )?(Post|Get) "<redacted>": .*ECONNREFUSED/,
+    );
     expect(err.retryable).toBe(true);
     api = await new LoopbackApi().start();
   });

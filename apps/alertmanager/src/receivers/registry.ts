@@ -7,6 +7,7 @@ import type {
   RocketchatConfig,
   IncidentioConfig,
   SnsConfig,
+  JiraConfig,
   EmailConfig,
   HttpConfig,
   OpsgenieConfig,
@@ -29,6 +30,7 @@ import { MsteamsNotifier, MsteamsV2Notifier } from './msteams/msteams.notifier';
 import { RocketchatNotifier } from './rocketchat/rocketchat.notifier';
 import { IncidentioNotifier } from './incidentio/incidentio.notifier';
 import { SnsNotifier } from './sns/sns.notifier';
+import { JiraNotifier } from './jira/jira.notifier';
 import { EmailNotifier } from './email/email.notifier';
 import { OpsgenieNotifier } from './opsgenie/opsgenie.notifier';
 import { PagerdutyNotifier } from './pagerduty/pagerduty.notifier';
@@ -182,6 +184,13 @@ const KINDS: readonly IntegrationKind<unknown>[] = [
     sendResolved: (c) => c.send_resolved,
     httpConfig: (c) => c.http_config,
     build: (c, deps) => new SnsNotifier(c, deps.templates, deps.externalUrl),
+  }),
+  kind<JiraConfig>({
+    name: 'jira',
+    configs: (r) => r.jira_configs,
+    sendResolved: (c) => c.send_resolved,
+    httpConfig: (c) => c.http_config,
+    build: (c, deps) => new JiraNotifier(c, deps.templates, deps.externalUrl),
   }),
   kind<WebexConfig>({
     name: 'webex',

@@ -128,6 +128,34 @@ Source: {{ .GeneratorURL }}
 {{ end }}
 {{- define "msteamsv2.default.title" }}{{ template "__subject" . }}{{ end }}
 {{- define "msteamsv2.default.text" }}{{ template "msteams.default.text" . }}{{ end }}
+{{- define "jira.default.summary" }}{{ template "__subject" . }}{{ end }}
+{{- define "jira.default.description" }}{{ template "msteams.default.text" . }}{{ end }}
+{{- define "jira.default.priority" -}}
+{{- $priority := "" }}
+{{- range .Alerts.Firing -}}
+    {{- $severity := index .Labels "severity" -}}
+    {{- if (eq $severity "critical") -}}
+        {{- $priority = "High" -}}
+    {{- else if (and (eq $severity "warning") (ne $priority "High")) -}}
+        {{- $priority = "Medium" -}}
+    {{- else if (and (eq $severity "info") (eq $priority "")) -}}
+        {{- $priority = "Low" -}}
+    {{- end -}}
+{{- end -}}
+{{- if eq $priority "" -}}
+    {{- range .Alerts.Resolved -}}
+        {{- $severity := index .Labels "severity" -}}
+        {{- if (eq $severity "critical") -}}
+            {{- $priority = "High" -}}
+        {{- else if (and (eq $severity "warning") (ne $priority "High")) -}}
+            {{- $priority = "Medium" -}}
+        {{- else if (and (eq $severity "info") (eq $priority "")) -}}
+            {{- $priority = "Low" -}}
+        {{- end -}}
+    {{- end -}}
+{{- end -}}
+{{- $priority -}}
+{{- end -}}
 {{- define "rocketchat.default.title" }}{{ template "__subject" . }}{{ end }}
 {{- define "rocketchat.default.alias" }}{{ template "__alertmanager" . }}{{ end }}
 {{- define "rocketchat.default.titlelink" }}{{ template "__alertmanagerURL" . }}{{ end }}

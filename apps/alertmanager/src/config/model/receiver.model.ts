@@ -1,5 +1,6 @@
 import type { DiscordConfig } from '../receivers/discord.model';
 import type { IncidentioConfig } from '../receivers/incidentio.model';
+import type { JiraConfig } from '../receivers/jira.model';
 import type { MattermostConfig } from '../receivers/mattermost.model';
 import type { MsteamsConfig, MsteamsV2Config } from '../receivers/msteams.model';
 import type { RocketchatConfig } from '../receivers/rocketchat.model';
@@ -40,4 +41,5 @@ export interface Receiver {
   rocketchat_configs: RocketchatConfig[];
   incidentio_configs: IncidentioConfig[];
   sns_configs: SnsConfig[];
+  jira_configs: JiraConfig[];
 }

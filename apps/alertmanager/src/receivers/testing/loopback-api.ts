@@ -22,6 +22,7 @@ function successFor(url: string): string {
   if (url.includes('/gettoken')) return '{"errcode":0,"errmsg":"ok","access_token":"tok"}';
   if (url.includes('/message/send')) return '{"errcode":0,"errmsg":"ok"}';
   if (url.includes('/chat.postMessage')) return '{"success":true}';
+  if (url.includes('/search')) return '{"issues":[]}';
   return '';
 }
 
