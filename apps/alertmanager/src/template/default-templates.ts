@@ -104,7 +104,7 @@ Source: {{ .GeneratorURL }}
 {{- define "mattermost.default.title" }}{{ template "__subject" . }}{{ end }}
 {{- define "mattermost.default.titlelink" }}{{ template "__alertmanagerURL" . }}{{ end }}
 {{- define "mattermost.default.fallback" }}{{ template "mattermost.default.title" . }} | {{ template "mattermost.default.titlelink" . }}{{ end }}
-{{- define "mattermost.default.text" }}
+{{- define "__redisx_sections_markdown" }}
 {{ if gt (len .Alerts.Firing) 0 }}
 # Alerts Firing:
 {{ template "__text_alert_list_markdown" .Alerts.Firing }}
@@ -114,22 +114,14 @@ Source: {{ .GeneratorURL }}
 {{ template "__text_alert_list_markdown" .Alerts.Resolved }}
 {{ end }}
 {{ end }}
+{{- define "mattermost.default.text" }}{{ template "__redisx_sections_markdown" . }}{{ end }}
 {{- define "msteams.default.summary" }}{{ template "__subject" . }}{{ end }}
 {{- define "msteams.default.title" }}{{ template "__subject" . }}{{ end }}
-{{- define "msteams.default.text" }}
-{{ if gt (len .Alerts.Firing) 0 }}
-# Alerts Firing:
-{{ template "__text_alert_list_markdown" .Alerts.Firing }}
-{{ end }}
-{{ if gt (len .Alerts.Resolved) 0 }}
-# Alerts Resolved:
-{{ template "__text_alert_list_markdown" .Alerts.Resolved }}
-{{ end }}
-{{ end }}
+{{- define "msteams.default.text" }}{{ template "__redisx_sections_markdown" . }}{{ end }}
 {{- define "msteamsv2.default.title" }}{{ template "__subject" . }}{{ end }}
-{{- define "msteamsv2.default.text" }}{{ template "msteams.default.text" . }}{{ end }}
+{{- define "msteamsv2.default.text" }}{{ template "__redisx_sections_markdown" . }}{{ end }}
 {{- define "jira.default.summary" }}{{ template "__subject" . }}{{ end }}
-{{- define "jira.default.description" }}{{ template "msteams.default.text" . }}{{ end }}
+{{- define "jira.default.description" }}{{ template "__redisx_sections_markdown" . }}{{ end }}
 {{- define "jira.default.priority" -}}
 {{- $priority := "" }}
 {{- range .Alerts.Firing -}}
