@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { waitFor, type RunningProcess } from '@redisx/testing';
+import type { ServerProcess } from './support/server-process';
+import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-prometheus';
 
 /**
  * Grafana's queries against the server and against Debian's Prometheus (when installed), both
@@ -14,11 +14,8 @@ import { startServerProcess, type ServerProcess } from './support/server-process
  * label names and values, and the status and error type of bad requests must be the same. The
  * exporter's values do not change, so the two scrapers' different phases do not matter.
  */
-const prometheus = spawnSync('sh', ['-c', 'command -v prometheus'], {
-  encoding: 'utf8',
-}).stdout.trim();
-const describeWithPrometheus = prometheus ? describe : describe.skip;
-if (!prometheus)
+const describeWithPrometheus = PROMETHEUS_BIN ? describe : describe.skip;
+if (!PROMETHEUS_BIN)
   console.warn(
     'query API comparison skipped: prometheus is not installed (apt-get install prometheus)',
   );
@@ -60,18 +57,7 @@ describeWithPrometheus('the query API side by side with Prometheus', () => {
     const target = `127.0.0.1:${(exporter.address() as AddressInfo).port}`;
     dir = await mkdtemp(join(tmpdir(), 'am-query-compat-'));
     const config = `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\nscrape_configs:\n  - job_name: app\n    static_configs:\n      - targets: ['${target}']\n        labels: {env: test}\n`;
-    await writeFile(join(dir, 'prometheus.yml'), config);
-    await writeFile(join(dir, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
-    const port = await getFreePort();
-    theirsUrl = `http://127.0.0.1:${port}`;
-    theirs = startProcess(prometheus, [
-      `--config.file=${join(dir, 'prometheus.yml')}`,
-      `--storage.tsdb.path=${join(dir, 'tsdb')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ]);
-    ours = await startServerProcess(join(dir, 'am.yml'), [
-      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
-    ]);
+    ({ ours, theirs, theirsUrl } = await startSideBySide(dir, config));
     // A few scrapes by both, then every query at one time both have samples for.
     await waitFor(
       'eight scrapes by both',

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { waitFor, type RunningProcess } from '@redisx/testing';
+import type { ServerProcess } from './support/server-process';
+import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-prometheus';
 
 /**
  * The expressions of `src/promql/testdata/printer-cases.json` as recording rules, loaded by Debian's
@@ -12,11 +12,8 @@ import { startServerProcess, type ServerProcess } from './support/server-process
  * expression printed back from its tree, must read the same. Without Prometheus the recorded
  * prints are still checked by `printer.spec.ts`.
  */
-const prometheus = spawnSync('sh', ['-c', 'command -v prometheus'], {
-  encoding: 'utf8',
-}).stdout.trim();
-const describeWithPrometheus = prometheus ? describe : describe.skip;
-if (!prometheus)
+const describeWithPrometheus = PROMETHEUS_BIN ? describe : describe.skip;
+if (!PROMETHEUS_BIN)
   console.warn(
     'rule query comparison skipped: prometheus is not installed (apt-get install prometheus)',
   );
@@ -39,21 +36,10 @@ describeWithPrometheus("rules' queries printed as Prometheus prints them", () =>
       (c, i) => `      - record: r${i}\n        expr: ${JSON.stringify(c.query)}\n`,
     );
     await writeFile(join(dir, 'rules.yml'), `groups:\n  - name: g\n    rules:\n${rules.join('')}`);
-    await writeFile(
-      join(dir, 'prometheus.yml'),
+    ({ ours, theirs, theirsUrl } = await startSideBySide(
+      dir,
       'global:\n  evaluation_interval: 1h\nrule_files: [rules.yml]\n',
-    );
-    await writeFile(join(dir, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
-    const port = await getFreePort();
-    theirsUrl = `http://127.0.0.1:${port}`;
-    theirs = startProcess(prometheus, [
-      `--config.file=${join(dir, 'prometheus.yml')}`,
-      `--storage.tsdb.path=${join(dir, 'tsdb')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ]);
-    ours = await startServerProcess(join(dir, 'am.yml'), [
-      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
-    ]);
+    ));
     await waitFor('Prometheus to load the rules', async () => {
       const res = await fetch(`${theirsUrl}/api/v1/rules`).catch(() => undefined);
       return res?.status === 200 && ((await res.json()) as RulesAnswer).data.groups.length === 1;
