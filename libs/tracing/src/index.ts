@@ -4,6 +4,8 @@ export { TRACING_MEMORY_EXPORTER, TRACING_METRICS, TRACING_SERVICE } from './tra
 export type { ITracingService } from './tracing-service.interface';
 export type {
   ISpan,
+  ISpanContext,
+  ISpanLink,
   ISpanOptions,
   SpanAttributes,
   SpanAttributeValue,

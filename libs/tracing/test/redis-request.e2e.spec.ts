@@ -44,6 +44,15 @@ describe('one HTTP request: SERVER -> INTERNAL -> CLIENT spans (ioredis 6)', () 
     await redis.stop();
   });
 
+  it('records http.url with every query value redacted', async () => {
+    const before = shop.spans().length;
+    await shop.agent.get('/orders/8?token=s3cret&page=2&flag').expect(200);
+    const http = only(shop.spans().slice(before), 'GET /orders/:id');
+    expect(http.attributes['http.url']).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/orders\/8\?token=REDACTED&page=REDACTED&flag$/,
+    );
+  });
+
   it('nests the Redis spans under the custom span under the HTTP span, with their attributes', async () => {
     await client.ping();
     const before = shop.spans().length;

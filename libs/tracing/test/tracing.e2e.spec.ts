@@ -1,8 +1,16 @@
 import { Test, type TestingModule } from '@nestjs/testing';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { diag, DiagLogLevel, SpanKind, SpanStatusCode, type DiagLogger } from '@opentelemetry/api';
 import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { TRACING_MEMORY_EXPORTER, TracingModule } from '../src';
 import { CheckoutService } from './checkout.fixture';
+
+const silentDiag: DiagLogger = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  verbose: () => undefined,
+};
 
 describe('TracingModule with the memory exporter', () => {
   let app: TestingModule;
@@ -139,11 +147,78 @@ describe('TracingModule with the memory exporter', () => {
     expect(outer.status.code).toBe(SpanStatusCode.OK);
   });
 
-  it('rejects an unknown span kind instead of recording a wrong one', async () => {
-    const options = { kind: 'BACKGROUND' } as never;
-    await expect(service.tracing.withSpan('odd', () => 1, options)).rejects.toThrow(
-      'span kind must be one of INTERNAL, CLIENT, SERVER, PRODUCER, CONSUMER, got "BACKGROUND"',
+  it('never throws on a bad kind or status: it warns once and falls back, as the OpenTelemetry API', async () => {
+    const warnings: string[] = [];
+    diag.setLogger(
+      { ...silentDiag, warn: (message: string) => void warnings.push(message) },
+      DiagLogLevel.WARN,
     );
-    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    try {
+      const options = { kind: 'BACKGROUND' } as never;
+      expect(await service.tracing.withSpan('odd', () => 1, options)).toBe(1);
+      await service.tracing.withSpan('odd', () => 2, options);
+      const manual = service.tracing.startSpan('status', { kind: 'internal' as never });
+      manual.setStatus('FOO' as never).setStatus('ok' as never);
+      manual.end();
+    } finally {
+      diag.disable();
+    }
+    expect(
+      exporter
+        .getFinishedSpans()
+        .filter((s) => s.name === 'odd')
+        .map((s) => s.kind),
+    ).toEqual([SpanKind.CLIENT, SpanKind.CLIENT]);
+    expect([span('status').kind, span('status').status.code]).toEqual([
+      SpanKind.INTERNAL,
+      SpanStatusCode.OK,
+    ]);
+    expect(warnings).toEqual([
+      '@redisx/tracing: span kind must be one of INTERNAL, CLIENT, SERVER, PRODUCER, CONSUMER, got "BACKGROUND"; CLIENT used',
+      '@redisx/tracing: span status must be OK or ERROR, got "FOO"; status left unchanged',
+    ]);
+  });
+
+  it.each([
+    [
+      { code: 'E1', message: 'plain object' },
+      { 'exception.type': 'E1', 'exception.message': 'plain object' },
+    ],
+    [
+      { name: 'Timeout', message: 'too slow' },
+      { 'exception.type': 'Timeout', 'exception.message': 'too slow' },
+    ],
+    [{ retries: 3 }, { 'exception.message': '{"retries":3}' }],
+    [42, { 'exception.message': '42' }],
+  ])('records a thrown %j with a useful type and message', (thrown, recorded) => {
+    const manual = service.tracing.startSpan('odd.exception');
+    manual.recordException(thrown);
+    manual.end();
+    expect(span('odd.exception').events[0].attributes).toEqual(recorded);
+  });
+
+  it('gives the span context, renames, links and reaches the OpenTelemetry span', () => {
+    const other = service.tracing.startSpan('other');
+    const started = Date.UTC(2026, 10, 24, 12);
+    const manual = service.tracing.startSpan('first name', {
+      kind: 'INTERNAL',
+      startTime: started,
+      links: [{ context: other.spanContext(), attributes: { why: 'batch' } }],
+    });
+    manual.updateName('second name').addLink({ context: other.spanContext() });
+    const context = manual.spanContext();
+    expect(context.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(context.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(manual.isRecording()).toBe(true);
+    expect(typeof (manual.otelSpan() as { spanContext: unknown }).spanContext).toBe('function');
+    manual.end();
+    other.end();
+    const ended = span('second name');
+    expect(ended.spanContext().spanId).toBe(context.spanId);
+    expect(ended.startTime[0]).toBe(started / 1000);
+    expect(ended.links.map((l) => [l.context.spanId, l.attributes ?? {}])).toEqual([
+      [other.spanContext().spanId, { why: 'batch' }],
+      [other.spanContext().spanId, {}],
+    ]);
   });
 });

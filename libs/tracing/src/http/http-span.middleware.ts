@@ -60,7 +60,25 @@ function fullUrl(request: RoutedRequest): string {
   const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const protocol = request.protocol ?? (encrypted ? 'https' : 'http');
   const host = request.headers.host ?? 'localhost';
-  return `${protocol}://${host}${request.originalUrl ?? request.url ?? '/'}`;
+  return `${protocol}://${host}${redactQuery(request.originalUrl ?? request.url ?? '/')}`;
+}
+
+/**
+ * The path with every query value replaced by `REDACTED` (`/orders?token=REDACTED`): query
+ * strings carry tokens and signatures, which spans must not.
+ */
+export function redactQuery(path: string): string {
+  const at = path.indexOf('?');
+  if (at < 0) return path;
+  const query = path
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq < 0 ? pair : `${pair.slice(0, eq)}=REDACTED`;
+    })
+    .join('&');
+  return `${path.slice(0, at)}?${query}`;
 }
 
 /** The matched route template (`/orders/:id`), with the router's mount path, when there is one. */
