@@ -50,7 +50,14 @@ export class RedisCommandTracer {
       if (span.isRecording()) span.setAttributes(this.attributes(info, args, client));
     }
     if (span === undefined && this.metrics === null) return undefined;
-    return new CommandTrace(info, client.name, span, this.options, this.metrics);
+    return new CommandTrace(
+      info,
+      client.name,
+      span,
+      this.options,
+      this.metrics,
+      ignoredByDriver(info, args),
+    );
   }
 
   /** Starts the span of a pipeline or transaction; its context is the parent of its commands. */
@@ -119,6 +126,8 @@ export class CommandTrace {
     private readonly span: Span | undefined,
     private readonly options: ResolvedSpanOptions,
     private readonly metrics: RedisCommandMetrics | null,
+    /** The driver sends this command itself and ignores an error reply to it. */
+    private readonly errorIgnored = false,
   ) {}
 
   /** Sets the server of a command the driver routed after it started (cluster nodes). */
@@ -148,6 +157,12 @@ export class CommandTrace {
 
   fail(error: unknown): void {
     if (this.done) return;
+    if (this.errorIgnored) {
+      // Not a failure of the application: an event says what the server answered.
+      this.span?.addEvent('redis.reply_ignored', { 'exception.message': messageOf(error) });
+      this.succeed(undefined);
+      return;
+    }
     this.done = true;
     const ms = performance.now() - this.started;
     const type = errorType(error);
@@ -182,6 +197,15 @@ export class BatchTrace {
     }
     this.span.end();
   }
+}
+
+/**
+ * Whether the command is one the drivers send on connecting and whose error reply they ignore:
+ * `CLIENT SETINFO` (servers before Redis 7.2 refuse it). Such a reply is not counted as an error,
+ * so it cannot raise an error-rate alert.
+ */
+function ignoredByDriver(info: CommandInfo, args: readonly unknown[]): boolean {
+  return info.name === 'CLIENT' && String(args[0] ?? '').toUpperCase() === 'SETINFO';
 }
 
 function messageOf(error: unknown): string {
