@@ -85,6 +85,11 @@ export interface ResolvedTracingOptions {
   traceHttpRequests: boolean;
   spans: ResolvedSpanOptions;
   metrics: Required<RedisMetricsOptions>;
+  /**
+   * The options given that configure a tracer provider (`serviceName`, `resourceAttributes`,
+   * `exporter`, `sampling`): ignored, and named in a warning, when the application has one.
+   */
+  providerOptions: string[];
 }
 
 /** Exporter settings after validation. */

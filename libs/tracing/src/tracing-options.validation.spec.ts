@@ -27,6 +27,7 @@ describe('resolveTracingOptions', () => {
         excludeCommands: new Set(),
       },
       metrics: { enabled: false, prefix: 'redisx_' },
+      providerOptions: [],
     });
   });
 

@@ -53,6 +53,9 @@ export function resolveTracingOptions(
   );
   const metrics = object('metrics', given['metrics'] ?? { enabled: false }, ['enabled', 'prefix']);
   return {
+    providerOptions: ['serviceName', 'resourceAttributes', 'exporter', 'sampling'].filter(
+      (key) => given[key] !== undefined,
+    ),
     enabled: flag(given, 'enabled', true),
     serviceName: (serviceName as string | undefined) ?? env.OTEL_SERVICE_NAME,
     resourceAttributes: attributes(given['resourceAttributes']),

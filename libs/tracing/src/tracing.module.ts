@@ -32,7 +32,15 @@ import { TracingService } from './tracing.service';
 const PROVIDERS: Provider[] = [
   {
     provide: TRACING_OPTIONS,
-    useFactory: (options: TracingModuleOptions) => resolveTracingOptions(options),
+    useFactory: (options: TracingModuleOptions | null | undefined) => {
+      // forRoot() defaults to {}: only a forRootAsync factory can hand over nothing.
+      if (options === null || options === undefined) {
+        throw new Error(
+          `TracingModule: the options factory returned ${String(options)}; return an options object ({} for the defaults)`,
+        );
+      }
+      return resolveTracingOptions(options);
+    },
     inject: [TRACING_MODULE_OPTIONS],
   },
   {

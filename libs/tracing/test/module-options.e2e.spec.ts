@@ -226,6 +226,15 @@ describe('forRootAsync', () => {
     );
   });
 
+  it.each([null, undefined])('fails the start when the factory returns %s', async (nothing) => {
+    const compiling = Test.createTestingModule({
+      imports: [TracingModule.forRootAsync({ useFactory: () => nothing as never })],
+    }).compile();
+    await expect(compiling).rejects.toThrow(
+      `TracingModule: the options factory returned ${String(nothing)}; return an options object ({} for the defaults)`,
+    );
+  });
+
   it('shares the service with every module when isGlobal is set', async () => {
     @Injectable()
     class Consumer {

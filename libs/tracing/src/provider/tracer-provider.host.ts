@@ -34,9 +34,16 @@ export class TracerProviderHost implements OnModuleDestroy {
   ): TracerProviderHost {
     if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null, null);
     if (isGlobalProviderRegistered()) {
-      if (options.exporter.type !== 'none') {
+      // One warning naming every option the application's provider makes moot.
+      const ignored = options.providerOptions.map((key) =>
+        key === 'exporter' ? `exporter "${options.exporter.type}"` : key,
+      );
+      if (!options.providerOptions.includes('exporter') && options.exporter.type !== 'none') {
+        ignored.push(`exporter "${options.exporter.type}"`);
+      }
+      if (ignored.length > 0) {
         logger.warn(
-          `exporter "${options.exporter.type}" ignored: the application registered its own tracer provider`,
+          `${ignored.join(', ')} ignored: the application registered its own tracer provider`,
         );
       }
       return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null, null);
