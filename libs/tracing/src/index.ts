@@ -14,8 +14,11 @@ export type {
 } from './span.interface';
 export { Span } from './span.decorator';
 export type {
+  HttpSpanOptions,
   OtlpExporterOptions,
   RedisMetricsOptions,
+  RedisRequestInfo,
+  RedisResponseInfo,
   RedisSpanOptions,
   TracingExporter,
   TracingExporterType,

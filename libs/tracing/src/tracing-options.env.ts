@@ -1,4 +1,9 @@
-import type { TracingExporterType, TracingSamplingOptions } from './tracing-options.interface';
+import type {
+  SemanticConventionMode,
+  SemanticConventions,
+  TracingExporterType,
+  TracingSamplingOptions,
+} from './tracing-options.interface';
 
 /** The `OTEL_*` variables this library reads, as given (unset or blank variables are absent). */
 export type OtelEnvironment = Partial<Record<(typeof OTEL_VARIABLES)[number], string>>;
@@ -10,6 +15,7 @@ const OTEL_VARIABLES = [
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
   'OTEL_TRACES_SAMPLER',
   'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_SEMCONV_STABILITY_OPT_IN',
 ] as const;
 
 /** Reads the variables from `env` (the process environment by default). */
@@ -72,4 +78,18 @@ export function samplingFromEnvironment(env: OtelEnvironment): TracingSamplingOp
     );
   }
   return { ...sampler, ratio };
+}
+
+/**
+ * `OTEL_SEMCONV_STABILITY_OPT_IN` as OpenTelemetry's instrumentations read it: a comma-separated
+ * list where `database` and `http` switch to the stable attribute names and `database/dup` and
+ * `http/dup` emit both; other entries belong to other instrumentations and are ignored.
+ */
+export function semconvFromEnvironment(env: OtelEnvironment): SemanticConventions {
+  const entries = (env.OTEL_SEMCONV_STABILITY_OPT_IN ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase());
+  const mode = (domain: string): SemanticConventionMode =>
+    entries.includes(`${domain}/dup`) ? 'dup' : entries.includes(domain) ? 'stable' : 'old';
+  return { database: mode('database'), http: mode('http') };
 }

@@ -1,3 +1,6 @@
+import type { Span } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /** Where the library's own tracer provider sends finished spans. */
 export type TracingExporterType = 'otlp' | 'console' | 'memory' | 'none';
 
@@ -31,6 +34,22 @@ export interface TracingSamplingOptions {
   parentBased?: boolean;
 }
 
+/** What a Redis request hook is given besides the span. */
+export interface RedisRequestInfo {
+  /** The command name, upper case (`GET`). */
+  command: string;
+  /** The command's arguments as the driver holds them (credentials not masked). */
+  args: readonly unknown[];
+  /** The client's `redisx.client` name. */
+  client: string;
+}
+
+/** What a Redis response hook is given besides the span. */
+export interface RedisResponseInfo extends RedisRequestInfo {
+  /** The reply, as the driver decoded it. */
+  result: unknown;
+}
+
 /** What Redis command spans record. */
 export interface RedisSpanOptions {
   /** Adds `db.statement.args`, the command's arguments as JSON. Default false. */
@@ -41,6 +60,33 @@ export interface RedisSpanOptions {
   maxArgLength?: number;
   /** Commands that get no span, in any case (`['PING', 'info']`). Default none. */
   excludeCommands?: string[];
+  /**
+   * The commands a driver sends itself on connecting (HELLO, AUTH, SELECT, CLIENT, READONLY, the
+   * INFO of the ready check) as children of one `redis.connect` span per connection attempt;
+   * `false`: no span for the connection nor for them. Default true.
+   */
+  connectionCommands?: boolean;
+  /** Command spans only inside another span (as instrumentation-ioredis' option). Default false. */
+  requireParentSpan?: boolean;
+  /** Called with each recording command span as it starts; what it throws is logged, not raised. */
+  requestHook?: (span: Span, info: RedisRequestInfo) => void;
+  /** Called with each recording command span before it ends on a reply. */
+  responseHook?: (span: Span, info: RedisResponseInfo) => void;
+  /**
+   * Builds `db.statement` (or `db.query.text`) instead of the default, which keeps the command and
+   * its keys and replaces values by `?`. What it throws falls back to the default.
+   */
+  statementSerializer?: (command: string, args: readonly unknown[]) => string;
+}
+
+/** What the SERVER span of an incoming HTTP request records. */
+export interface HttpSpanOptions {
+  /** Called with the span as the request starts (Node's request, under Express or Fastify). */
+  requestHook?: (span: Span, request: IncomingMessage) => void;
+  /** Called with the span before it ends, once the response is finished or the connection closed. */
+  responseHook?: (span: Span, response: ServerResponse) => void;
+  /** Replaces every query value of `http.url` (`url.full`) by `REDACTED`. Default true. */
+  redactQueryString?: boolean;
 }
 
 /** Prometheus RED metrics of Redis commands. */
@@ -71,6 +117,7 @@ export interface TracingModuleOptions {
   /** A SERVER span per incoming HTTP request. Default true. */
   traceHttpRequests?: boolean;
   spans?: RedisSpanOptions;
+  http?: HttpSpanOptions;
   metrics?: RedisMetricsOptions;
 }
 
@@ -84,7 +131,10 @@ export interface ResolvedTracingOptions {
   traceRedisCommands: boolean;
   traceHttpRequests: boolean;
   spans: ResolvedSpanOptions;
+  http: ResolvedHttpOptions;
   metrics: Required<RedisMetricsOptions>;
+  /** Which attribute names spans carry, from `OTEL_SEMCONV_STABILITY_OPT_IN`. */
+  semconv: SemanticConventions;
   /**
    * The options given that configure a tracer provider (`serviceName`, `resourceAttributes`,
    * `exporter`, `sampling`): ignored, and named in a warning, when the application has one.
@@ -107,4 +157,32 @@ export interface ResolvedSpanOptions {
   includeResult: boolean;
   maxArgLength: number;
   excludeCommands: ReadonlySet<string>;
+  connectionCommands: boolean;
+  requireParentSpan: boolean;
+  requestHook: RedisSpanOptions['requestHook'];
+  responseHook: RedisSpanOptions['responseHook'];
+  statementSerializer: RedisSpanOptions['statementSerializer'];
+  /** The attribute names of database spans. */
+  semconv: SemanticConventionMode;
+}
+
+/** HTTP span settings after validation. */
+export interface ResolvedHttpOptions {
+  requestHook: HttpSpanOptions['requestHook'];
+  responseHook: HttpSpanOptions['responseHook'];
+  redactQueryString: boolean;
+  /** The attribute names of HTTP spans. */
+  semconv: SemanticConventionMode;
+}
+
+/**
+ * `old`: the attribute names before OpenTelemetry's stable conventions (`db.statement`,
+ * `http.method`), `stable`: the stable ones (`db.query.text`, `http.request.method`), `dup`: both.
+ */
+export type SemanticConventionMode = 'old' | 'stable' | 'dup';
+
+/** The mode of each domain. */
+export interface SemanticConventions {
+  database: SemanticConventionMode;
+  http: SemanticConventionMode;
 }

@@ -25,8 +25,21 @@ describe('resolveTracingOptions', () => {
         includeResult: false,
         maxArgLength: 100,
         excludeCommands: new Set(),
+        connectionCommands: true,
+        requireParentSpan: false,
+        requestHook: undefined,
+        responseHook: undefined,
+        statementSerializer: undefined,
+        semconv: 'old',
+      },
+      http: {
+        requestHook: undefined,
+        responseHook: undefined,
+        redactQueryString: true,
+        semconv: 'old',
       },
       metrics: { enabled: false, prefix: 'redisx_' },
+      semconv: { database: 'old', http: 'old' },
       providerOptions: [],
     });
   });
@@ -124,12 +137,12 @@ describe('resolveTracingOptions', () => {
     [
       'an unknown option',
       { exportr: 'memory' },
-      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, resourceAttributes, exporter, sampling, traceRedisCommands, traceHttpRequests, spans, metrics, isGlobal',
+      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, resourceAttributes, exporter, sampling, traceRedisCommands, traceHttpRequests, spans, http, metrics, isGlobal',
     ],
     [
       'an unknown nested option',
       { spans: { includeArg: true } },
-      'TracingModule: unknown option "includeArg" in "spans"; known options are includeArgs, includeResult, maxArgLength, excludeCommands',
+      'TracingModule: unknown option "includeArg" in "spans"; known options are includeArgs, includeResult, maxArgLength, excludeCommands, connectionCommands, requireParentSpan, requestHook, responseHook, statementSerializer',
     ],
     [
       'enabled not boolean',
@@ -182,6 +195,26 @@ describe('resolveTracingOptions', () => {
       'TracingModule: option "spans.excludeCommands" must be an array of command names, got "PING"',
     ],
     [
+      'a hook that is not a function',
+      { spans: { requestHook: 'log' } },
+      'TracingModule: option "spans.requestHook" must be a function, got "log"',
+    ],
+    [
+      'an HTTP hook that is not a function',
+      { http: { responseHook: {} } },
+      'TracingModule: option "http.responseHook" must be a function, got an object',
+    ],
+    [
+      'redactQueryString not boolean',
+      { http: { redactQueryString: 'no' } },
+      'TracingModule: option "http.redactQueryString" must be a boolean, got "no"',
+    ],
+    [
+      'connectionCommands not boolean',
+      { spans: { connectionCommands: 'nested' } },
+      'TracingModule: option "spans.connectionCommands" must be a boolean, got "nested"',
+    ],
+    [
       'a metric prefix with a dash',
       { metrics: { prefix: 'my-app_' } },
       'TracingModule: option "metrics.prefix" must be a metric name prefix such as "myapp_redis_", got "my-app_"',
@@ -193,6 +226,19 @@ describe('resolveTracingOptions', () => {
     ],
   ])('rejects %s', (_case, options, message) => {
     expect(() => resolve(options)).toThrow(new Error(message));
+  });
+
+  it.each([
+    ['', { database: 'old', http: 'old' }],
+    ['database', { database: 'stable', http: 'old' }],
+    ['http/dup', { database: 'old', http: 'dup' }],
+    [' Database/dup , http ,messaging', { database: 'dup', http: 'stable' }],
+    ['database,database/dup', { database: 'dup', http: 'old' }],
+  ])('reads OTEL_SEMCONV_STABILITY_OPT_IN=%j', (value, semconv) => {
+    const resolved = resolve({}, { OTEL_SEMCONV_STABILITY_OPT_IN: value });
+    expect(resolved.semconv).toEqual(semconv);
+    expect(resolved.spans.semconv).toBe(semconv.database);
+    expect(resolved.http.semconv).toBe(semconv.http);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import {
   exporterFromEnvironment,
   readOtelEnvironment,
   samplingFromEnvironment,
+  semconvFromEnvironment,
   type OtelEnvironment,
 } from './tracing-options.env';
 import type {
@@ -22,6 +23,7 @@ const OPTIONS = [
   'traceRedisCommands',
   'traceHttpRequests',
   'spans',
+  'http',
   'metrics',
   'isGlobal',
 ];
@@ -43,7 +45,18 @@ export function resolveTracingOptions(
     'includeResult',
     'maxArgLength',
     'excludeCommands',
+    'connectionCommands',
+    'requireParentSpan',
+    'requestHook',
+    'responseHook',
+    'statementSerializer',
   ]);
+  const http = object('http', given['http'] ?? {}, [
+    'requestHook',
+    'responseHook',
+    'redactQueryString',
+  ]);
+  const semconv = semconvFromEnvironment(env);
   const exclude = optional(
     spans,
     'excludeCommands',
@@ -68,7 +81,20 @@ export function resolveTracingOptions(
       includeResult: flag(spans, 'includeResult', false, 'spans.'),
       maxArgLength: integer(spans, 'maxArgLength', 100, 'spans.', 4),
       excludeCommands: new Set(((exclude as string[]) ?? []).map((name) => name.toUpperCase())),
+      connectionCommands: flag(spans, 'connectionCommands', true, 'spans.'),
+      requireParentSpan: flag(spans, 'requireParentSpan', false, 'spans.'),
+      requestHook: hook(spans, 'requestHook', 'spans.'),
+      responseHook: hook(spans, 'responseHook', 'spans.'),
+      statementSerializer: hook(spans, 'statementSerializer', 'spans.'),
+      semconv: semconv.database,
     },
+    http: {
+      requestHook: hook(http, 'requestHook', 'http.'),
+      responseHook: hook(http, 'responseHook', 'http.'),
+      redactQueryString: flag(http, 'redactQueryString', true, 'http.'),
+      semconv: semconv.http,
+    },
+    semconv,
     metrics: {
       enabled: flag(metrics, 'enabled', true, 'metrics.'),
       prefix:
@@ -166,6 +192,12 @@ function flag(fields: Fields, name: string, fallback: boolean, prefix = ''): boo
   const value = fields[name] ?? fallback;
   if (typeof value !== 'boolean') fail(prefix + name, value, 'a boolean');
   return value;
+}
+
+/** A function option; the resolved type is the caller's, checked here only as a function. */
+function hook<T>(fields: Fields, name: string, prefix: string): T | undefined {
+  return optional(fields, name, (value) => typeof value === 'function', 'a function', prefix) as
+    T | undefined;
 }
 
 function integer(

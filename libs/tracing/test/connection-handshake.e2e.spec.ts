@@ -3,6 +3,7 @@ import { SpanStatusCode } from '@opentelemetry/api';
 import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { provideRedis, waitFor, type TestRedis } from '@redisx/testing';
 import Redis from 'ioredis';
+import Redis5 from 'ioredis-v5';
 import {
   registerRedisClient,
   TRACING_MEMORY_EXPORTER,
@@ -70,9 +71,30 @@ describe('a reply the driver ignores', () => {
     expect(refused.length > 0).toBe(before72);
   });
 
+  it('includes a password given to a server that has none (ioredis 5 warns and carries on)', async () => {
+    const spare = registerRedisClient(
+      new Redis5({ host: redis.host, port: redis.port, password: 'unneeded', lazyConnect: true }),
+      'handshake',
+    );
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await spare.connect();
+      await waitFor('the AUTH span', async () =>
+        exporter.getFinishedSpans().some((s) => s.name === 'redis.AUTH'),
+      );
+      const auth = exporter.getFinishedSpans().filter((s) => s.name === 'redis.AUTH');
+      expect(auth).toHaveLength(1);
+      expect(auth[0].status.code).not.toBe(SpanStatusCode.ERROR);
+      expect(auth[0].events.map((e) => e.name)).toEqual(['redis.reply_ignored']);
+    } finally {
+      warn.mockRestore();
+      spare.disconnect();
+    }
+  });
+
   it('is not counted as an error', async () => {
     const text = await metrics.text();
-    expect(text).not.toMatch(/^handshake_redis_errors_total\{[^}]*command="CLIENT"/m);
+    expect(text).not.toMatch(/^handshake_redis_errors_total\{[^}]*command="(?:CLIENT|AUTH)"/m);
     expect(text).toMatch(/^handshake_redis_commands_total\{[^}]*command="CLIENT"[^}]*\} [1-9]/m);
   });
 });

@@ -1,10 +1,18 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
-import { context, propagation, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  type Attributes,
+} from '@opentelemetry/api';
 import { trace } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TracerProviderHost } from '../provider/tracer-provider.host';
 import { withTracingScope } from '../tracing-scope';
-import { TRACER_PROVIDER_HOST } from '../tracing.constants';
+import { runHook } from '../hook-runner';
+import type { ResolvedHttpOptions, ResolvedTracingOptions } from '../tracing-options.interface';
+import { TRACER_PROVIDER_HOST, TRACING_OPTIONS } from '../tracing.constants';
 
 /** What Express (and Fastify's raw request) add to Node's request that the span reads. */
 interface RoutedRequest extends IncomingMessage {
@@ -22,19 +30,36 @@ interface RoutedRequest extends IncomingMessage {
  */
 @Injectable()
 export class HttpSpanMiddleware implements NestMiddleware {
-  constructor(@Inject(TRACER_PROVIDER_HOST) private readonly host: TracerProviderHost) {}
+  private readonly options: ResolvedHttpOptions;
+
+  constructor(
+    @Inject(TRACER_PROVIDER_HOST) private readonly host: TracerProviderHost,
+    @Inject(TRACING_OPTIONS) options: ResolvedTracingOptions,
+  ) {
+    this.options = options.http;
+  }
 
   use(request: RoutedRequest, response: ServerResponse, next: (error?: unknown) => void): void {
     const method = request.method ?? 'GET';
     const parent = propagation.extract(context.active(), request.headers);
+    const { semconv, requestHook, responseHook } = this.options;
+    const url = fullUrl(request, this.options.redactQueryString);
+    const attributes: Attributes =
+      semconv === 'old'
+        ? { 'http.method': method, 'http.url': url }
+        : { 'http.request.method': method, 'url.full': url };
+    if (semconv === 'dup') {
+      attributes['http.method'] = method;
+      attributes['http.url'] = url;
+    }
     const span = this.host.tracer.startSpan(
       `${method}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.method': method, 'http.url': fullUrl(request) },
-      },
+      { kind: SpanKind.SERVER, attributes },
       parent,
     );
+    if (requestHook !== undefined && span.isRecording()) {
+      runHook('http.requestHook', () => requestHook(span, request));
+    }
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -45,9 +70,13 @@ export class HttpSpanMiddleware implements NestMiddleware {
         span.setAttribute('http.route', route);
         span.updateName(`${method} ${route}`);
       }
-      span.setAttribute('http.status_code', status);
+      if (semconv !== 'stable') span.setAttribute('http.status_code', status);
+      if (semconv !== 'old') span.setAttribute('http.response.status_code', status);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${status}` });
       if (!response.writableFinished) span.setAttribute('http.aborted', true);
+      if (responseHook !== undefined && span.isRecording()) {
+        runHook('http.responseHook', () => responseHook(span, response));
+      }
       span.end();
     };
     response.once('finish', end);
@@ -56,11 +85,12 @@ export class HttpSpanMiddleware implements NestMiddleware {
   }
 }
 
-function fullUrl(request: RoutedRequest): string {
+function fullUrl(request: RoutedRequest, redact: boolean): string {
   const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const protocol = request.protocol ?? (encrypted ? 'https' : 'http');
   const host = request.headers.host ?? 'localhost';
-  return `${protocol}://${host}${redactQuery(request.originalUrl ?? request.url ?? '/')}`;
+  const path = request.originalUrl ?? request.url ?? '/';
+  return `${protocol}://${host}${redact ? redactQuery(path) : path}`;
 }
 
 /**

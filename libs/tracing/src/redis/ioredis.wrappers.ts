@@ -1,4 +1,4 @@
-import { context, type Context } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, type Context } from '@opentelemetry/api';
 import type {
   BatchTrace,
   CommandTrace,
@@ -20,12 +20,19 @@ interface IoredisCommand {
   args: unknown[];
   resolve: (value: unknown) => unknown;
   reject: (error: unknown) => unknown;
+  /** Decodes a raw reply as the command's promise will resolve it. */
+  transformReply?: (raw: unknown) => unknown;
   [PARENT]?: Context;
+  /** The MULTI or EXEC framing a transaction: the batch span stands for them. */
+  [FRAME]?: true;
 }
 
 /** The parts of an ioredis `Redis` or `Cluster` the interception reads. */
 interface IoredisClient {
   isCluster?: boolean;
+  status?: string;
+  /** The connection attempt under way: its span, or null when it has none. */
+  [CONNECTING]?: BatchTrace | null;
   options: { host?: string; port?: number; path?: string; db?: number; connectionName?: string };
   condition?: { select?: number } | null;
 }
@@ -55,6 +62,7 @@ type SendCommand = (
 ) => unknown;
 type Exec = (this: IoredisPipeline, ...rest: unknown[]) => unknown;
 type Duplicate = (this: IoredisClient, ...rest: unknown[]) => object;
+type Connect = (this: IoredisClient, ...rest: unknown[]) => Promise<unknown>;
 
 /**
  * Traces of commands sent through a cluster, which re-creates a redirected command's promise (and
@@ -74,6 +82,12 @@ const TRACED_RESOLVE = 'redisxTracedResolve';
 /** The context a pipelined command belongs to, set when it was queued or its batch started. */
 const PARENT = Symbol('redisx.tracing.parent');
 const BATCH = Symbol('redisx.tracing.batch');
+const FRAME = Symbol('redisx.tracing.frame');
+const CONNECTING = Symbol('redisx.tracing.connecting');
+/** The statuses in which ioredis refuses `connect()` as already connecting or connected. */
+const CONNECTED = new Set(['connecting', 'connect', 'ready']);
+/** What ioredis sends itself while connecting: its handshake and the INFO of its ready check. */
+const HANDSHAKE = new Set(['hello', 'auth', 'select', 'client', 'readonly', 'info']);
 const SUBSCRIBING = new Set(['subscribe', 'psubscribe', 'ssubscribe']);
 
 /**
@@ -97,7 +111,9 @@ export function instrumentIoredis(
         // A cluster is given the node only by a pipeline, which retries redirected commands itself.
         const pipelined = node !== undefined && this.isCluster === true;
         if (earlier !== undefined) wrapSettlers(command, earlier, pipelined);
-        else if (tracer !== undefined) startCommand(tracer, this, command, pipelined);
+        else if (tracer !== undefined && command[FRAME] !== true) {
+          startCommand(tracer, this, command, pipelined, handshakeOf(this, command));
+        }
       } else if (this.isCluster !== true) {
         routed.get(command)?.routedTo(this.options.path ?? this.options.host, this.options.port);
       }
@@ -118,7 +134,46 @@ export function instrumentIoredis(
     patcher.wrap<SendCommand>(prototype, 'sendCommand', wrapSend);
     patcher.wrap<Duplicate>(prototype, 'duplicate', wrapDuplicate);
   }
+  if (driver.redis !== undefined)
+    patcher.wrap<Connect>(driver.redis, 'connect', wrapConnect(active));
   if (driver.pipeline !== undefined) instrumentPipeline(driver.pipeline, patcher, active);
+}
+
+/**
+ * One connection attempt (the first, a lazy one, or a reconnection): a `redis.connect` span from
+ * `connect()` until the client is ready or the attempt fails, parent of the commands ioredis sends
+ * while connecting. A first connection belongs to the context that opened it (module start-up, or
+ * the request whose command opened a lazy client); a reconnection to none, rather than to whatever
+ * the first one was opened in.
+ */
+function wrapConnect(active: () => RedisCommandTracer | undefined) {
+  return (original: Connect): Connect =>
+    function (this: IoredisClient, ...rest) {
+      const tracer = active();
+      if (tracer === undefined || CONNECTED.has(this.status ?? '')) {
+        return original.apply(this, rest);
+      }
+      const parent = this.status === 'reconnecting' ? ROOT_CONTEXT : context.active();
+      const attempt = tracer.startConnect(describe(this), parent) ?? null;
+      this[CONNECTING] = attempt;
+      const done = (error?: unknown) => {
+        if (this[CONNECTING] === attempt) this[CONNECTING] = undefined;
+        attempt?.end(error);
+      };
+      const promise = original.apply(this, rest);
+      promise.then(() => done(), done);
+      return promise;
+    };
+}
+
+/** The connection attempt a command belongs to when ioredis sends it itself while connecting. */
+function handshakeOf(
+  client: IoredisClient,
+  command: IoredisCommand,
+): BatchTrace | null | undefined {
+  const attempt = client[CONNECTING];
+  if (attempt === undefined || client.status !== 'connect') return undefined;
+  return HANDSHAKE.has(command.name) ? attempt : undefined;
 }
 
 function startCommand(
@@ -126,10 +181,11 @@ function startCommand(
   client: IoredisClient,
   command: IoredisCommand,
   pipelined: boolean,
+  connecting: BatchTrace | null | undefined,
 ): void {
   if (SUBSCRIBING.has(command.name)) setDerivedRole(client, 'subscriber');
   const parent = command[PARENT] ?? context.active();
-  const traced = tracer.start(command.name, command.args, describe(client), parent);
+  const traced = tracer.start(command.name, command.args, describe(client), parent, connecting);
   if (traced === undefined) return;
   if (client.isCluster === true) routed.set(command, traced);
   wrapSettlers(command, traced, pipelined);
@@ -145,7 +201,7 @@ function wrapSettlers(command: IoredisCommand, traced: CommandTrace, pipelined: 
   const resolve = command.resolve;
   const reject = command.reject;
   command.resolve = function redisxTracedResolve(value: unknown) {
-    traced.succeed(value);
+    traced.succeed(traced.wantsReply ? decodedReply(command, value) : value);
     return resolve(value);
   };
   command.reject = (error) => {
@@ -153,6 +209,15 @@ function wrapSettlers(command: IoredisCommand, traced: CommandTrace, pipelined: 
     else traced.fail(error);
     return reject(error);
   };
+}
+
+/** The reply as the caller receives it (strings, objects), by the command's own conversion. */
+function decodedReply(command: IoredisCommand, raw: unknown): unknown {
+  try {
+    return command.transformReply?.(raw) ?? raw;
+  } catch {
+    return raw;
+  }
 }
 
 /** The errors on which ioredis' cluster may send a pipeline again (`Cluster.handleError`). */
@@ -248,6 +313,12 @@ function instrumentPipeline(
         );
         if (batch !== undefined) {
           for (const command of queue) command[PARENT] = batch.context;
+          // As node-redis: a transaction's span holds its commands, not the MULTI and EXEC around them.
+          if (transaction) {
+            queue[0][FRAME] = true;
+            const last = queue[queue.length - 1];
+            if (last.name === 'exec') last[FRAME] = true;
+          }
           endBatch(this.promise, batch);
         }
         return original.apply(this, rest);

@@ -9,6 +9,7 @@ import {
 } from '@opentelemetry/api';
 import { performance } from 'node:perf_hooks';
 import { errorType, type RedisCommandMetrics } from '../metrics/redis-command.metrics';
+import { runHook } from '../hook-runner';
 import { toException } from '../span.adapter';
 import type { ResolvedSpanOptions } from '../tracing-options.interface';
 import { serializeArgs, serializeResult } from './redis-arguments.serializer';
@@ -35,19 +36,36 @@ export class RedisCommandTracer {
     private readonly metrics: RedisCommandMetrics | null,
   ) {}
 
-  /** Starts one command; undefined when it needs neither a span nor a metric (excluded ones). */
+  /**
+   * Starts one command; undefined when it needs neither a span nor a metric (excluded ones).
+   * `connecting` is the connection attempt a driver's own handshake command belongs to (null:
+   * one without a span, whose commands get none either).
+   */
   start(
     command: string,
     args: readonly unknown[],
     client: RedisClientInfo,
     parent: Context,
+    connecting?: BatchTrace | null,
   ): CommandTrace | undefined {
     const info = commandInfo(command);
     if (this.options.excludeCommands.has(info.name)) return undefined;
     let span: Span | undefined;
-    if (this.traceSpans) {
-      span = this.tracer.startSpan(info.spanName, { kind: SpanKind.CLIENT }, parent);
-      if (span.isRecording()) span.setAttributes(this.attributes(info, args, client));
+    if (connecting === undefined ? this.spansUnder(parent) : connecting !== null) {
+      span = this.tracer.startSpan(
+        info.spanName,
+        { kind: SpanKind.CLIENT },
+        connecting?.context ?? parent,
+      );
+      if (span.isRecording()) {
+        span.setAttributes(this.attributes(info, args, client));
+        const hook = this.options.requestHook;
+        if (hook !== undefined) {
+          runHook('spans.requestHook', () =>
+            hook(span as Span, { command: info.name, args, client: client.name }),
+          );
+        }
+      }
     }
     if (span === undefined && this.metrics === null) return undefined;
     return new CommandTrace(
@@ -57,6 +75,7 @@ export class RedisCommandTracer {
       this.options,
       this.metrics,
       ignoredByDriver(info, args),
+      this.options.responseHook === undefined ? undefined : args,
     );
   }
 
@@ -67,17 +86,34 @@ export class RedisCommandTracer {
     client: RedisClientInfo,
     parent: Context,
   ): BatchTrace | undefined {
-    if (!this.traceSpans || this.options.excludeCommands.has(mode)) return undefined;
+    if (this.options.excludeCommands.has(mode) || !this.spansUnder(parent)) return undefined;
     const span = this.tracer.startSpan(`redis.${mode}`, { kind: SpanKind.CLIENT }, parent);
     if (span.isRecording()) {
-      span.setAttributes({
-        ...this.endpointAttributes(client),
-        'db.operation': mode,
-        'db.statement': mode,
-        'db.operation.batch.size': size,
-      });
+      span.setAttributes(this.endpointAttributes(client));
+      this.setOperation(span, mode, mode);
+      span.setAttribute('db.operation.batch.size', size);
     }
     return new BatchTrace(span, trace.setSpan(parent, span));
+  }
+
+  /**
+   * Starts the `redis.connect` span of one connection attempt, the parent of the commands the
+   * driver sends itself while connecting; undefined when those get no spans.
+   */
+  startConnect(client: RedisClientInfo, parent: Context): BatchTrace | undefined {
+    if (!this.options.connectionCommands || !this.spansUnder(parent)) return undefined;
+    const span = this.tracer.startSpan('redis.connect', { kind: SpanKind.CLIENT }, parent);
+    if (span.isRecording()) {
+      span.setAttributes(this.endpointAttributes(client));
+      this.setOperation(span, 'CONNECT', undefined);
+    }
+    return new BatchTrace(span, trace.setSpan(parent, span));
+  }
+
+  /** Whether spans start under `parent`: always, or only inside a span with `requireParentSpan`. */
+  private spansUnder(parent: Context): boolean {
+    if (!this.traceSpans) return false;
+    return !this.options.requireParentSpan || trace.getSpanContext(parent) !== undefined;
   }
 
   private attributes(
@@ -85,33 +121,76 @@ export class RedisCommandTracer {
     args: readonly unknown[],
     client: RedisClientInfo,
   ): Attributes {
-    const { statement, key } = buildStatement(info, args);
+    const built = buildStatement(info, args);
+    const serializer = this.options.statementSerializer;
+    const statement =
+      serializer === undefined ? built.statement : serialized(serializer, info, args, built);
+    const mode = this.options.semconv;
     // One literal with every key, so each command allocates one object of one shape.
-    const attributes: Attributes = {
-      'db.system': 'redis',
-      'db.operation': info.name,
-      'db.statement': statement,
-      'redisx.client': client.name,
-      'server.address': client.address,
-      'server.port': client.port,
-      'db.redis.database_index': client.database,
-      'db.redis.key': key,
-    };
+    const attributes: Attributes =
+      mode === 'old'
+        ? {
+            'db.system': 'redis',
+            'db.operation': info.name,
+            'db.statement': statement,
+            'redisx.client': client.name,
+            'server.address': client.address,
+            'server.port': client.port,
+            'db.redis.database_index': client.database,
+            'db.redis.key': built.key,
+          }
+        : {
+            'db.system.name': 'redis',
+            'db.operation.name': info.name,
+            'db.query.text': statement,
+            'db.namespace': client.database === undefined ? undefined : String(client.database),
+            'redisx.client': client.name,
+            'server.address': client.address,
+            'server.port': client.port,
+            'db.redis.key': built.key,
+          };
+    if (mode === 'dup') {
+      attributes['db.system'] = 'redis';
+      attributes['db.operation'] = info.name;
+      attributes['db.statement'] = statement;
+      attributes['db.redis.database_index'] = client.database;
+    }
     if (this.options.includeArgs) {
       attributes['db.statement.args'] = serializeArgs(info, args, this.options.maxArgLength);
     }
     return attributes;
   }
 
+  /** The operation (and statement, when there is one) under the names the conventions ask for. */
+  private setOperation(span: Span, operation: string, statement: string | undefined): void {
+    const mode = this.options.semconv;
+    if (mode !== 'stable') {
+      span.setAttribute('db.operation', operation);
+      if (statement !== undefined) span.setAttribute('db.statement', statement);
+    }
+    if (mode !== 'old') {
+      span.setAttribute('db.operation.name', operation);
+      if (statement !== undefined) span.setAttribute('db.query.text', statement);
+    }
+  }
+
   /** Undefined values are skipped by the SDK, so absent facts leave no attribute. */
   private endpointAttributes(client: RedisClientInfo): Attributes {
-    return {
-      'db.system': 'redis',
+    const mode = this.options.semconv;
+    const attributes: Attributes = {
       'redisx.client': client.name,
       'server.address': client.address,
       'server.port': client.port,
-      'db.redis.database_index': client.database,
     };
+    if (mode !== 'stable') {
+      attributes['db.system'] = 'redis';
+      attributes['db.redis.database_index'] = client.database;
+    }
+    if (mode !== 'old') {
+      attributes['db.system.name'] = 'redis';
+      if (client.database !== undefined) attributes['db.namespace'] = String(client.database);
+    }
+    return attributes;
   }
 }
 
@@ -128,7 +207,14 @@ export class CommandTrace {
     private readonly metrics: RedisCommandMetrics | null,
     /** The driver sends this command itself and ignores an error reply to it. */
     private readonly errorIgnored = false,
+    /** The command's arguments, kept only for a response hook. */
+    private readonly args?: readonly unknown[],
   ) {}
+
+  /** Whether {@link succeed} hands the reply to a response hook, which wants it decoded. */
+  get wantsReply(): boolean {
+    return this.args !== undefined;
+  }
 
   /** Sets the server of a command the driver routed after it started (cluster nodes). */
   routedTo(address: string | undefined, port: number | undefined): void {
@@ -144,11 +230,17 @@ export class CommandTrace {
     const span = this.span;
     if (span !== undefined) {
       span.setAttribute('redisx.duration_ms', ms);
-      if (this.options.includeResult) {
+      // A reply-less call (node-redis `subscribe`) records no result rather than "undefined".
+      if (this.options.includeResult && result !== undefined) {
         span.setAttribute(
           'db.statement.result',
           serializeResult(result, this.options.maxArgLength),
         );
+      }
+      const hook = this.options.responseHook;
+      if (hook !== undefined && this.args !== undefined && span.isRecording()) {
+        const info = { command: this.info.name, args: this.args, client: this.client, result };
+        runHook('spans.responseHook', () => hook(span, info));
       }
       span.end();
     }
@@ -157,7 +249,7 @@ export class CommandTrace {
 
   fail(error: unknown): void {
     if (this.done) return;
-    if (this.errorIgnored) {
+    if (this.errorIgnored && ignoredReply(this.info, error)) {
       // Not a failure of the application: an event says what the server answered.
       this.span?.addEvent('redis.reply_ignored', { 'exception.message': messageOf(error) });
       this.succeed(undefined);
@@ -178,7 +270,7 @@ export class CommandTrace {
   }
 }
 
-/** A pipeline or transaction in flight. */
+/** A pipeline, transaction or connection attempt in flight: a span whose commands are its children. */
 export class BatchTrace {
   private readonly started = performance.now();
 
@@ -200,12 +292,36 @@ export class BatchTrace {
 }
 
 /**
- * Whether the command is one the drivers send on connecting and whose error reply they ignore:
- * `CLIENT SETINFO` (servers before Redis 7.2 refuse it). Such a reply is not counted as an error,
- * so it cannot raise an error-rate alert.
+ * Whether the command is one the drivers send on connecting and may ignore an error reply to:
+ * `CLIENT SETINFO` (servers before Redis 7.2 refuse it) and `AUTH` or `HELLO` (a password given
+ * to a server that has none). {@link ignoredReply} then tells by the reply. Such a reply is not counted as an
+ * error, so it cannot raise an error-rate alert.
  */
 function ignoredByDriver(info: CommandInfo, args: readonly unknown[]): boolean {
+  if (info.name === 'AUTH' || info.name === 'HELLO') return true;
   return info.name === 'CLIENT' && String(args[0] ?? '').toUpperCase() === 'SETINFO';
+}
+
+/** The replies the drivers carry on after (ioredis and node-redis warn at most). */
+function ignoredReply(info: CommandInfo, error: unknown): boolean {
+  if (info.name !== 'AUTH' && info.name !== 'HELLO') return true;
+  const message = messageOf(error);
+  return (
+    message.includes('no password is set') ||
+    message.includes('without any password configured for the default user')
+  );
+}
+
+/** `statementSerializer`'s text, or the default one when it throws or returns no string. */
+function serialized(
+  serializer: (command: string, args: readonly unknown[]) => string,
+  info: CommandInfo,
+  args: readonly unknown[],
+  built: { statement: string },
+): string {
+  let text: unknown;
+  runHook('spans.statementSerializer', () => (text = serializer(info.name, args)));
+  return typeof text === 'string' ? text : built.statement;
 }
 
 function messageOf(error: unknown): string {
