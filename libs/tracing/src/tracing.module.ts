@@ -1,12 +1,15 @@
 import {
   Inject,
   Module,
+  Optional,
   RequestMethod,
   type DynamicModule,
   type MiddlewareConsumer,
   type NestModule,
   type Provider,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { recordFastifyRoutes } from './http/fastify-routes';
 import { HttpSpanMiddleware } from './http/http-span.middleware';
 import { RedisCommandMetrics } from './metrics/redis-command.metrics';
 import { TracerProviderHost } from './provider/tracer-provider.host';
@@ -84,7 +87,10 @@ const EXPORTS = [TRACING_SERVICE, TRACING_MEMORY_EXPORTER, TRACING_METRICS];
  */
 @Module({})
 export class TracingModule extends ConfigurableTracingModule implements NestModule {
-  constructor(@Inject(TRACING_OPTIONS) private readonly options: ResolvedTracingOptions) {
+  constructor(
+    @Inject(TRACING_OPTIONS) private readonly options: ResolvedTracingOptions,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+  ) {
     super();
   }
 
@@ -101,6 +107,8 @@ export class TracingModule extends ConfigurableTracingModule implements NestModu
   configure(consumer: MiddlewareConsumer): void {
     if (!this.options.enabled || !this.options.traceHttpRequests) return;
     consumer.apply(HttpSpanMiddleware).forRoutes({ path: '*splat', method: RequestMethod.ALL });
+    const adapter = this.adapterHost?.httpAdapter;
+    if (adapter?.getType() === 'fastify') recordFastifyRoutes(adapter.getInstance());
   }
 }
 

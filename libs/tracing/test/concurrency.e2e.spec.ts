@@ -2,6 +2,7 @@ import { provideRedis, type TestRedis } from '@redisx/testing';
 import Redis from 'ioredis';
 import { provideRedisClient } from '../src';
 import {
+  idOf,
   keyPrefix,
   parentOf,
   startTracedApp,
@@ -63,9 +64,16 @@ describe('1,000 concurrent requests', () => {
     const isOrderCommand = (statement: unknown) => String(statement).includes(`${prefix}:order:`);
     const commands = redisSpans.filter((span) => isOrderCommand(span.attributes['db.statement']));
     expect(commands).toHaveLength(4000);
-    // The connection handshake (HELLO, CLIENT SETINFO, INFO) ran when the client was created.
-    const handshake = redisSpans.filter((span) => !isOrderCommand(span.attributes['db.statement']));
-    for (const span of handshake) expect(parentOf(span)).toBeUndefined();
+    // The connection handshake (HELLO, CLIENT SETINFO, INFO) ran when the client was created,
+    // under the connection's own root span and in no request's trace.
+    const connect = spans.filter((span) => span.name === 'redis.connect');
+    expect(connect).toHaveLength(1);
+    expect(parentOf(connect[0])).toBeUndefined();
+    const handshake = redisSpans.filter(
+      (span) => span.name !== 'redis.connect' && !isOrderCommand(span.attributes['db.statement']),
+    );
+    expect(handshake.length).toBeGreaterThan(0);
+    for (const span of handshake) expect(parentOf(span)).toBe(idOf(connect[0]));
     for (const command of commands) {
       const order = /:order:(\d+)/.exec(String(command.attributes['db.statement']))?.[1];
       expect(traceOf(command)).toBe(traceOfOrder.get(order));

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TracerProviderHost } from '../provider/tracer-provider.host';
 import { withTracingScope } from '../tracing-scope';
 import { runHook } from '../hook-runner';
+import { FASTIFY_ROUTE } from './fastify-routes';
 import type { ResolvedHttpOptions, ResolvedTracingOptions } from '../tracing-options.interface';
 import { TRACER_PROVIDER_HOST, TRACING_OPTIONS } from '../tracing.constants';
 
@@ -20,6 +21,7 @@ interface RoutedRequest extends IncomingMessage {
   baseUrl?: string;
   protocol?: string;
   route?: { path?: unknown };
+  [FASTIFY_ROUTE]?: string;
 }
 
 /**
@@ -113,6 +115,8 @@ export function redactQuery(path: string): string {
 
 /** The matched route template (`/orders/:id`), with the router's mount path, when there is one. */
 function routeOf(request: RoutedRequest): string | undefined {
+  const fastify = request[FASTIFY_ROUTE];
+  if (fastify !== undefined) return fastify;
   const path = request.route?.path;
   if (typeof path !== 'string') return undefined;
   return `${request.baseUrl ?? ''}${path}`;

@@ -1,4 +1,5 @@
 import { context, ROOT_CONTEXT, type Context } from '@opentelemetry/api';
+import type { EventEmitter } from 'node:events';
 import type {
   BatchTrace,
   CommandTrace,
@@ -112,7 +113,7 @@ export function instrumentIoredis(
         const pipelined = node !== undefined && this.isCluster === true;
         if (earlier !== undefined) wrapSettlers(command, earlier, pipelined);
         else if (tracer !== undefined && command[FRAME] !== true) {
-          startCommand(tracer, this, command, pipelined, handshakeOf(this, command));
+          startCommand(tracer, this, command, pipelined, handshakeOf(tracer, this, command));
         }
       } else if (this.isCluster !== true) {
         routed.get(command)?.routedTo(this.options.path ?? this.options.host, this.options.port);
@@ -158,7 +159,7 @@ function wrapConnect(active: () => RedisCommandTracer | undefined) {
       this[CONNECTING] = attempt;
       const done = (error?: unknown) => {
         if (this[CONNECTING] === attempt) this[CONNECTING] = undefined;
-        attempt?.end(error);
+        attempt?.end(error, describe(this).name);
       };
       const promise = original.apply(this, rest);
       promise.then(() => done(), done);
@@ -168,12 +169,35 @@ function wrapConnect(active: () => RedisCommandTracer | undefined) {
 
 /** The connection attempt a command belongs to when ioredis sends it itself while connecting. */
 function handshakeOf(
+  tracer: RedisCommandTracer,
   client: IoredisClient,
   command: IoredisCommand,
 ): BatchTrace | null | undefined {
-  const attempt = client[CONNECTING];
-  if (attempt === undefined || client.status !== 'connect') return undefined;
-  return HANDSHAKE.has(command.name) ? attempt : undefined;
+  if (client.status !== 'connect' || !HANDSHAKE.has(command.name)) return undefined;
+  return client[CONNECTING] === undefined ? lateAttempt(tracer, client) : client[CONNECTING];
+}
+
+/**
+ * The attempt of a client whose `connect()` ran before the wrappers were in place (an ioredis
+ * client connects from its constructor, often while the application's modules are still being
+ * built): its span starts with the first handshake command and ends when the client is ready or
+ * the connection closes.
+ */
+function lateAttempt(tracer: RedisCommandTracer, client: IoredisClient): BatchTrace | null {
+  const attempt = tracer.startConnect(describe(client), context.active()) ?? null;
+  client[CONNECTING] = attempt;
+  const emitter = client as unknown as EventEmitter;
+  const ready = () => done();
+  const closed = () => done(new Error('Connection is closed.'));
+  const done = (error?: Error) => {
+    emitter.removeListener('ready', ready);
+    emitter.removeListener('close', closed);
+    if (client[CONNECTING] === attempt) client[CONNECTING] = undefined;
+    attempt?.end(error, describe(client).name);
+  };
+  emitter.once('ready', ready);
+  emitter.once('close', closed);
+  return attempt;
 }
 
 function startCommand(

@@ -280,8 +280,13 @@ export class BatchTrace {
     readonly context: Context,
   ) {}
 
-  /** Ends the batch; `error` is the first failure among its commands, if any. */
-  end(error?: unknown): void {
+  /**
+   * Ends the batch; `error` is the first failure among its commands, if any. `client` names the
+   * client again where the name was given after the span started (a connection opened by the
+   * constructor of a `duplicate()`, named by the time it is ready).
+   */
+  end(error?: unknown, client?: string): void {
+    if (client !== undefined) this.span.setAttribute('redisx.client', client);
     this.span.setAttribute('redisx.duration_ms', performance.now() - this.started);
     if (error !== undefined) {
       this.span.recordException(toException(error));

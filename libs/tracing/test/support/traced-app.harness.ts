@@ -1,4 +1,5 @@
 import type { DynamicModule, ModuleMetadata, INestApplication } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { InMemorySpanExporter, ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import request from 'supertest';
@@ -12,21 +13,35 @@ export interface TracedApp {
   spans(): ReadableSpan[];
 }
 
+/** The HTTP platforms Nest runs on. */
+export type HttpPlatform = 'express' | 'fastify';
+
 /**
  * Starts an HTTP application with `TracingModule.forRoot({ exporter: 'memory', ...options })`
- * (or the given tracing module) and the given controllers and providers.
+ * (or the given tracing module) and the given controllers and providers, on Express or Fastify.
  */
 export async function startTracedApp(
   metadata: ModuleMetadata,
   options: TracingModuleOptions = {},
   tracing: DynamicModule = TracingModule.forRoot({ exporter: 'memory', ...options }),
+  platform: HttpPlatform = 'express',
 ): Promise<TracedApp> {
   const moduleRef = await Test.createTestingModule({
     ...metadata,
     imports: [tracing, ...(metadata.imports ?? [])],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
+  let app: INestApplication;
+  if (platform === 'fastify') {
+    const fastify = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), {
+      logger: false,
+    });
+    await fastify.init();
+    await fastify.getHttpAdapter().getInstance().ready();
+    app = fastify;
+  } else {
+    app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+  }
   const exporter = app.get<InMemorySpanExporter | null>(TRACING_MEMORY_EXPORTER);
   return {
     app,
