@@ -25,6 +25,7 @@ export type {
   TracingModuleOptions,
   TracingSamplingOptions,
 } from './tracing-options.interface';
+export type { OtherInstrumentationsMode } from './other-instrumentations';
 export { registerRedisClient } from './redis/redis-interception';
 export { provideRedisClient, type RedisClientProviderOptions } from './redis/redis-client.provider';
 export { RedisCommandMetrics } from './metrics/redis-command.metrics';

@@ -1,5 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OtherInstrumentationsMode } from './other-instrumentations';
 
 /** Where the library's own tracer provider sends finished spans. */
 export type TracingExporterType = 'otlp' | 'console' | 'memory' | 'none';
@@ -119,6 +120,12 @@ export interface TracingModuleOptions {
   spans?: RedisSpanOptions;
   http?: HttpSpanOptions;
   metrics?: RedisMetricsOptions;
+  /**
+   * When `@opentelemetry/instrumentation-ioredis`, `-redis` or `-http` is active too: `defer`
+   * leaves those spans to it (with a warning; the metrics still count), `replace` removes its
+   * wrappers so that every command and request is traced once, here. Default `defer`.
+   */
+  otherInstrumentations?: OtherInstrumentationsMode;
 }
 
 /** {@link TracingModuleOptions} after validation, with defaults and environment filled in. */
@@ -135,6 +142,7 @@ export interface ResolvedTracingOptions {
   metrics: Required<RedisMetricsOptions>;
   /** Which attribute names spans carry, from `OTEL_SEMCONV_STABILITY_OPT_IN`. */
   semconv: SemanticConventions;
+  otherInstrumentations: OtherInstrumentationsMode;
   /**
    * The options given that configure a tracer provider (`serviceName`, `resourceAttributes`,
    * `exporter`, `sampling`): ignored, and named in a warning, when the application has one.

@@ -40,6 +40,7 @@ describe('resolveTracingOptions', () => {
       },
       metrics: { enabled: false, prefix: 'redisx_' },
       semconv: { database: 'old', http: 'old' },
+      otherInstrumentations: 'defer',
       providerOptions: [],
     });
   });
@@ -137,7 +138,7 @@ describe('resolveTracingOptions', () => {
     [
       'an unknown option',
       { exportr: 'memory' },
-      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, resourceAttributes, exporter, sampling, traceRedisCommands, traceHttpRequests, spans, http, metrics, isGlobal',
+      'TracingModule: unknown option "exportr"; known options are enabled, serviceName, resourceAttributes, exporter, sampling, traceRedisCommands, traceHttpRequests, spans, http, metrics, otherInstrumentations, isGlobal',
     ],
     [
       'an unknown nested option',
@@ -213,6 +214,11 @@ describe('resolveTracingOptions', () => {
       'connectionCommands not boolean',
       { spans: { connectionCommands: 'nested' } },
       'TracingModule: option "spans.connectionCommands" must be a boolean, got "nested"',
+    ],
+    [
+      'an unknown otherInstrumentations',
+      { otherInstrumentations: 'both' },
+      'TracingModule: option "otherInstrumentations" must be one of "defer", "replace", got "both"',
     ],
     [
       'a metric prefix with a dash',

@@ -25,6 +25,7 @@ const OPTIONS = [
   'spans',
   'http',
   'metrics',
+  'otherInstrumentations',
   'isGlobal',
 ];
 const EXPORTERS = ['otlp', 'console', 'memory', 'none'];
@@ -95,6 +96,12 @@ export function resolveTracingOptions(
       semconv: semconv.http,
     },
     semconv,
+    otherInstrumentations: (optional(
+      given,
+      'otherInstrumentations',
+      (value) => value === 'defer' || value === 'replace',
+      'one of "defer", "replace"',
+    ) ?? 'defer') as ResolvedTracingOptions['otherInstrumentations'],
     metrics: {
       enabled: flag(metrics, 'enabled', true, 'metrics.'),
       prefix:

@@ -7,10 +7,18 @@ import {
   type Attributes,
 } from '@opentelemetry/api';
 import { trace } from '@opentelemetry/api';
+import * as http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as https from 'node:https';
 import type { TracerProviderHost } from '../provider/tracer-provider.host';
 import { withTracingScope } from '../tracing-scope';
 import { runHook } from '../hook-runner';
+import {
+  reportOtherInstrumentation,
+  unwrapOthers,
+  wrappedByOthers,
+  type OtherInstrumentationsMode,
+} from '../other-instrumentations';
 import { FASTIFY_ROUTE } from './fastify-routes';
 import type { ResolvedHttpOptions, ResolvedTracingOptions } from '../tracing-options.interface';
 import { TRACER_PROVIDER_HOST, TRACING_OPTIONS } from '../tracing.constants';
@@ -33,15 +41,23 @@ interface RoutedRequest extends IncomingMessage {
 @Injectable()
 export class HttpSpanMiddleware implements NestMiddleware {
   private readonly options: ResolvedHttpOptions;
+  /** `@opentelemetry/instrumentation-http` makes the SERVER spans, and this middleware none. */
+  private readonly deferred: boolean;
 
   constructor(
     @Inject(TRACER_PROVIDER_HOST) private readonly host: TracerProviderHost,
     @Inject(TRACING_OPTIONS) options: ResolvedTracingOptions,
   ) {
     this.options = options.http;
+    this.deferred = deferToOtherHttpInstrumentation(options.otherInstrumentations);
   }
 
   use(request: RoutedRequest, response: ServerResponse, next: (error?: unknown) => void): void {
+    if (this.deferred) {
+      // Its SERVER span is the active one: custom and Redis spans nest under it.
+      context.with(withTracingScope(context.active(), this.host.scope), next);
+      return;
+    }
     const method = request.method ?? 'GET';
     const parent = propagation.extract(context.active(), request.headers);
     const { semconv, requestHook, responseHook } = this.options;
@@ -120,4 +136,19 @@ function routeOf(request: RoutedRequest): string | undefined {
   const path = request.route?.path;
   if (typeof path !== 'string') return undefined;
   return `${request.baseUrl ?? ''}${path}`;
+}
+
+/**
+ * Whether `@opentelemetry/instrumentation-http` traces incoming requests in this process (it wraps
+ * `Server.prototype.emit` of `http` and `https`): then, by `otherInstrumentations`, its spans are
+ * kept and this middleware makes none (`defer`), or its server wrappers are removed (`replace`).
+ */
+function deferToOtherHttpInstrumentation(mode: OtherInstrumentationsMode): boolean {
+  const servers = [http.Server.prototype, https.Server.prototype];
+  const wrapped = servers.filter((prototype) => wrappedByOthers(prototype, ['emit']).length > 0);
+  if (wrapped.length === 0) return false;
+  reportOtherInstrumentation('@opentelemetry/instrumentation-http', 'incoming HTTP requests', mode);
+  if (mode === 'defer') return true;
+  for (const prototype of wrapped) unwrapOthers(prototype, ['emit']);
+  return false;
 }

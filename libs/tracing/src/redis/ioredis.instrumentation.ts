@@ -1,4 +1,10 @@
+import {
+  reportOtherInstrumentation,
+  unwrapOthers,
+  wrappedByOthers,
+} from '../other-instrumentations';
 import { loadDriverCopies, owner } from './driver-copies';
+import type { RedisCommandTracer } from './redis-command.tracer';
 import { instrumentIoredis, type IoredisDriver } from './ioredis.wrappers';
 import type { DriverWrapping, RedisDriverInstrumentation } from './redis-driver.instrumentation';
 
@@ -12,6 +18,8 @@ export class IoredisInstrumentation implements RedisDriverInstrumentation {
   constructor(private readonly wrapping: DriverWrapping) {}
 
   discover(): void {
+    // Decided again for each installation: an instrumentation may have come or gone meanwhile.
+    for (const copy of this.copies) copy.active = undefined;
     for (const loaded of loadDriverCopies('ioredis')) {
       const ioredis = loaded as Record<string, { prototype?: object } | undefined>;
       const redis = ioredis['Redis'] ?? ioredis['default'] ?? (loaded as { prototype?: object });
@@ -92,6 +100,25 @@ export class IoredisInstrumentation implements RedisDriverInstrumentation {
   }
 
   private wrap(copy: IoredisDriver): void {
-    instrumentIoredis(copy, this.wrapping.patcher, this.wrapping.active);
+    if (copy.active === undefined && copy.redis !== undefined)
+      copy.active = this.decide(copy.redis);
+    instrumentIoredis(copy, this.wrapping.patcher, copy.active ?? this.wrapping.active);
+  }
+
+  /**
+   * Where a copy's commands report when `@opentelemetry/instrumentation-ioredis` wraps it too:
+   * to a tracer without spans (`defer`, the metrics still count), or, its wrappers removed, to the
+   * usual one (`replace`).
+   */
+  private decide(redis: object): () => RedisCommandTracer | undefined {
+    const theirs = wrappedByOthers(redis, ['sendCommand', 'connect']);
+    if (theirs.length === 0) return this.wrapping.active;
+    const mode = this.wrapping.others();
+    reportOtherInstrumentation('@opentelemetry/instrumentation-ioredis', 'ioredis', mode);
+    if (mode === 'replace') {
+      unwrapOthers(redis, theirs);
+      return this.wrapping.active;
+    }
+    return () => this.wrapping.active()?.metricsOnly();
   }
 }

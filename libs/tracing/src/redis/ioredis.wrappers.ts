@@ -53,6 +53,8 @@ export interface IoredisDriver {
   redis?: object;
   cluster?: object;
   pipeline?: object;
+  /** The tracer its commands report to, once decided (see `otherInstrumentations`). */
+  active?: () => RedisCommandTracer | undefined;
 }
 
 type SendCommand = (

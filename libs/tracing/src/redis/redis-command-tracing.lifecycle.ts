@@ -23,7 +23,7 @@ export class RedisCommandTracing implements OnModuleDestroy {
     if (spans || metrics !== null) {
       this.tracer = new RedisCommandTracer(scope.tracer, options.spans, spans, metrics);
       scope.redis = this.tracer;
-      retainRedisInterception();
+      retainRedisInterception(options.otherInstrumentations);
     }
   }
 

@@ -36,6 +36,22 @@ export class RedisCommandTracer {
     private readonly metrics: RedisCommandMetrics | null,
   ) {}
 
+  private spanless: RedisCommandTracer | null | undefined;
+
+  /**
+   * This tracer without spans, for a driver another instrumentation traces: the same metrics;
+   * undefined when there are none.
+   */
+  metricsOnly(): RedisCommandTracer | undefined {
+    if (this.spanless === undefined) {
+      this.spanless =
+        this.metrics === null
+          ? null
+          : new RedisCommandTracer(this.tracer, this.options, false, this.metrics);
+    }
+    return this.spanless ?? undefined;
+  }
+
   /**
    * Starts one command; undefined when it needs neither a span nor a metric (excluded ones).
    * `connecting` is the connection attempt a driver's own handshake command belongs to (null:

@@ -1,4 +1,5 @@
 import type { MethodPatcher } from './method-patcher';
+import type { OtherInstrumentationsMode } from '../other-instrumentations';
 import type { RedisCommandTracer } from './redis-command.tracer';
 
 /**
@@ -9,6 +10,8 @@ export interface DriverWrapping {
   readonly patcher: MethodPatcher;
   readonly active: () => RedisCommandTracer | undefined;
   readonly installed: () => boolean;
+  /** What to do with a driver an OpenTelemetry instrumentation already wraps. */
+  readonly others: () => OtherInstrumentationsMode;
 }
 
 /**

@@ -3,6 +3,7 @@ import { MethodPatcher } from './method-patcher';
 import { NodeRedisInstrumentation } from './node-redis.instrumentation';
 import { nameRedisClient } from './redis-client.names';
 import type { DriverWrapping, RedisDriverInstrumentation } from './redis-driver.instrumentation';
+import type { OtherInstrumentationsMode } from '../other-instrumentations';
 import { RUNNING_SCOPES } from '../tracing-scope';
 
 /**
@@ -13,10 +14,12 @@ import { RUNNING_SCOPES } from '../tracing-scope';
  * in its context, else the oldest running instance that traces commands (see `TracingScopes`).
  */
 let holders = 0;
+let others: OtherInstrumentationsMode = 'defer';
 const wrapping: DriverWrapping = {
   patcher: new MethodPatcher(),
   active: () => RUNNING_SCOPES.current((scope) => scope.redis),
   installed: () => holders > 0,
+  others: () => others,
 };
 /** node-redis first: its clients also have the methods ioredis is recognised by. */
 const drivers: RedisDriverInstrumentation[] = [
@@ -24,9 +27,13 @@ const drivers: RedisDriverInstrumentation[] = [
   new IoredisInstrumentation(wrapping),
 ];
 
-/** One more module instance traces commands: wraps every known driver copy on the first. */
-export function retainRedisInterception(): void {
+/**
+ * One more module instance traces commands: wraps every known driver copy on the first, whose
+ * `otherInstrumentations` decides about drivers an OpenTelemetry instrumentation already wraps.
+ */
+export function retainRedisInterception(mode: OtherInstrumentationsMode = 'defer'): void {
   if (holders++ > 0) return;
+  others = mode;
   for (const driver of drivers) driver.discover();
   for (const driver of drivers) driver.install();
 }
