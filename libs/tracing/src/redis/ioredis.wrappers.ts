@@ -110,7 +110,9 @@ export function instrumentIoredis(
     function (this: IoredisClient, command, stream, node) {
       if (command.resolve.name !== TRACED_RESOLVE) {
         const tracer = active();
-        const earlier = tracer === undefined ? undefined : routed.get(command);
+        // Only a cluster sends a command again with new settlers (`routed` holds its trace).
+        const earlier =
+          tracer === undefined || this.isCluster !== true ? undefined : routed.get(command);
         // A cluster is given the node only by a pipeline, which retries redirected commands itself.
         const pipelined = node !== undefined && this.isCluster === true;
         if (earlier !== undefined) wrapSettlers(command, earlier, pipelined);
