@@ -2,7 +2,8 @@ import type { AlertStore } from '../alerts/alert-store';
 import type { AlertMuting } from '../alerts/alert-status';
 import type { AlertRouting } from './alert-routing';
 import type { LoadedConfig } from '../config';
-import { Dispatcher, receiversFor, type DispatcherMetrics } from '../dispatch';
+import { Dispatcher, matchRoutes, receiversFor, type DispatcherMetrics } from '../dispatch';
+import { describeRoute } from './describe-route';
 import { sleeperFor, type Scheduler } from '../time/scheduler';
 import { Inhibitor } from '../inhibit';
 import type { Logger } from '../logging/logger';
@@ -10,6 +11,7 @@ import type { Muter } from '../labels';
 import {
   buildPipeline,
   type NotificationClaims,
+  type NotificationHistory,
   type NotificationLog,
   type NotifyMetrics,
 } from '../notify';
@@ -35,6 +37,8 @@ export interface AlertingDeps {
   externalUrl: () => string;
   /** The replicas' notification claims, when clustered through `--cluster.redis-url`. */
   claims?: NotificationClaims;
+  /** Where each notification's outcome is kept (`/api/v2/notifications`). */
+  history?: NotificationHistory;
 }
 
 /** The objects built from one configuration. */
@@ -60,6 +64,9 @@ export class AlertingGraph implements ConfigSubscriber {
     receiversFor: (labels) =>
       this.current ? receiversFor(this.current.dispatcher.routes, labels) : [],
     groups: () => this.current?.dispatcher.groups() ?? [],
+    tree: () => (this.current ? describeRoute(this.current.dispatcher.routes) : undefined),
+    routesFor: (labels) =>
+      this.current ? matchRoutes(this.current.dispatcher.routes, labels).map((n) => n.id) : [],
   };
 
   /** What mutes alerts under the running configuration, for the API and metrics. */
@@ -92,6 +99,7 @@ export class AlertingGraph implements ConfigSubscriber {
       sleep: sleeperFor(deps.scheduler),
       logger: deps.logger,
       claims: deps.claims,
+      history: deps.history,
     });
     const dispatcher = new Dispatcher({
       config,

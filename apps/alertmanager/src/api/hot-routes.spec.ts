@@ -11,7 +11,7 @@ import { SilenceStore } from '../silences';
 import { HotRoutes, type EtagFn } from './hot-routes';
 import { LifecycleController } from './lifecycle.controller';
 import { ALERT_API_CONTROLLERS, alertApiProviders } from '.';
-import { AlertsApi, SilencesApi, StatusApi } from './v2';
+import { AlertsApi, NotificationsApi, RoutesApi, SilencesApi, StatusApi } from './v2';
 import { RequestBodyReader } from './request-body';
 import { AlertIntake } from '../alerts/alert-intake';
 
@@ -41,7 +41,20 @@ async function startApp(hot: boolean, prefix: string) {
   @Module({
     controllers: [LifecycleController, ...ALERT_API_CONTROLLERS],
     providers: [
-      ...alertApiProviders({ alertIntake, alertsApi, statusApi, silencesApi, bodies }),
+      ...alertApiProviders({
+        alertIntake,
+        alertsApi,
+        statusApi,
+        silencesApi,
+        bodies,
+        notificationsApi: new NotificationsApi({ list: () => [] }),
+        routesApi: new RoutesApi({
+          receiversFor: () => [],
+          groups: () => [],
+          tree: () => undefined,
+          routesFor: () => [],
+        }),
+      }),
       { provide: ConfigReloader, useValue: {} },
     ],
   })

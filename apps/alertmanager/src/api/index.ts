@@ -12,6 +12,9 @@ import {
   AlertsApi,
   AlertsV2Controller,
   ApiV2NotFoundController,
+  ExtensionsV2Controller,
+  NotificationsApi,
+  RoutesApi,
   SilencesApi,
   SilencesV2Controller,
   StatusApi,
@@ -27,6 +30,9 @@ export interface AlertApiParts {
   statusApi: StatusApi;
   silencesApi: SilencesApi;
   bodies: RequestBodyReader;
+  /** The notification history and routing tree behind the API's extensions. */
+  notificationsApi: NotificationsApi;
+  routesApi: RoutesApi;
 }
 
 /** The objects behind Prometheus's API. */
@@ -59,6 +65,7 @@ export const ALERT_API_CONTROLLERS: Type[] = [
   AlertsV2Controller,
   StatusV2Controller,
   SilencesV2Controller,
+  ExtensionsV2Controller,
   AlertsV1Controller,
   RemovedV1Controller,
   ApiV2NotFoundController,
@@ -72,5 +79,7 @@ export function alertApiProviders(parts: AlertApiParts): Provider[] {
     { provide: AlertsApi, useValue: parts.alertsApi },
     { provide: StatusApi, useValue: parts.statusApi },
     { provide: SilencesApi, useValue: parts.silencesApi },
+    { provide: NotificationsApi, useValue: parts.notificationsApi },
+    { provide: RoutesApi, useValue: parts.routesApi },
   ];
 }

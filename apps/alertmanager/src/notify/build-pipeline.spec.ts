@@ -174,6 +174,48 @@ describe('notification pipeline', () => {
     ).toBe(3);
   });
 
+  it('keeps each outcome in the history: retries counted, the final error of a failure', async () => {
+    const flaky = new ScriptedNotifier({ now: () => 0 }, [new Error('ECONNRESET')]);
+    const broken = new ScriptedNotifier({ now: () => 0 }, [clientError()]);
+    const f = await pipelineFixture(() => ({
+      r: [integration(flaky), integration(broken, true, 1)],
+    }));
+    const done = f.pipeline.exec(f.context({ reason: 'first notification' }), [
+      firing({ alertname: 'A', instance: 'x' }),
+      resolved({ alertname: 'A', instance: 'y' }, 2),
+    ]);
+    const failure = done.then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    await f.scheduler.advance(5_000);
+    expect((await failure)?.message).toMatch(/unexpected status code 400/);
+    const records = f.history.list({ limit: 10 });
+    expect(
+      records.map((r) => [r.receiver, r.integration, r.index, r.outcome, r.attempts, r.error]),
+    ).toEqual([
+      ['r', 'webhook', 0, 'success', 2, ''],
+      [
+        'r',
+        'webhook',
+        1,
+        'failed',
+        1,
+        'r/webhook[1]: notify retry canceled due to unrecoverable error after 1 attempts: unexpected status code 400',
+      ],
+    ]);
+    expect(records[0]).toMatchObject({
+      groupKey: '{}:{alertname="A"}',
+      groupLabels: { alertname: 'A' },
+      reason: 'first notification',
+    });
+    expect(records[0].alerts.map((a) => [a.labels['instance'], a.status])).toEqual([
+      ['x', 'firing'],
+      ['y', 'resolved'],
+    ]);
+    expect(f.history.list({ outcome: 'failed', limit: 10 })).toHaveLength(1);
+  });
+
   it('fans out: one failing integration neither blocks the other nor hides its failure', async () => {
     const ok = new ScriptedNotifier({ now: () => 0 });
     const bad = new ScriptedNotifier({ now: () => 0 }, [clientError()]);

@@ -3,6 +3,7 @@ import type { Clock } from '../time/clock';
 import type { TimeIntervalSet } from '../timeinterval';
 import type { Muter } from '../labels/muter';
 import type { Integration } from './notifier';
+import type { NotificationHistory } from './notification-history';
 import type { NotificationLog } from './notification-log';
 import type { NotifyMetrics } from './notify-metrics';
 import type { Sleep } from './sleep';
@@ -32,6 +33,8 @@ export interface PipelineDeps {
   random?: () => number;
   /** The replicas' claims, when the server runs in a cluster: each notification sent once. */
   claims?: NotificationClaims;
+  /** Keeps each notification's outcome for the UI and `/api/v2/notifications`. */
+  history?: NotificationHistory;
 }
 
 /**

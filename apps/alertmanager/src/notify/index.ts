@@ -26,3 +26,14 @@ export { TimeActiveStage } from './stages/time-active.stage';
 export { TimeMuteStage } from './stages/time-mute.stage';
 export { claimKeyOf } from './notification-claims';
 export type { ClaimOutcome, NotificationClaims } from './notification-claims';
+export {
+  DEFAULT_HISTORY_RECORDS,
+  HISTORY_FILE_NAME,
+  NotificationHistory,
+} from './notification-history';
+export type {
+  HistoryQuery,
+  NotificationHistoryOptions,
+  NotificationRecord,
+  SentAlert,
+} from './notification-history';

@@ -4,12 +4,18 @@ import { AlertsMetrics } from '../alerts/alerts-metrics';
 import { AlertingGraph } from '../alerting/alerting-graph';
 import { Maintenance } from '../alerting/maintenance';
 import { QueryApi } from '../api';
-import { AlertsApi, SilencesApi, StatusApi } from '../api/v2';
+import { AlertsApi, NotificationsApi, RoutesApi, SilencesApi, StatusApi } from '../api/v2';
 import { DispatcherMetrics } from '../dispatch';
 import { realScheduler } from '../time/scheduler';
 import { INHIBITOR_GC_INTERVAL } from '../inhibit';
 import type { Logger } from '../logging/logger';
-import { NflogMetrics, NotificationLog, NotifyMetrics } from '../notify';
+import {
+  DEFAULT_HISTORY_RECORDS,
+  NflogMetrics,
+  NotificationHistory,
+  NotificationLog,
+  NotifyMetrics,
+} from '../notify';
 import type { ConfigReloader } from '../reload/config-reloader';
 import { openSilenceStore, registerSilenceMetrics } from '../silences';
 import {
@@ -54,6 +60,8 @@ export interface AssembledAlerting {
     alertsApi: AlertsApi;
     statusApi: StatusApi;
     silencesApi: SilencesApi;
+    notificationsApi: NotificationsApi;
+    routesApi: RoutesApi;
     ruleManager: RuleManager;
     queryApi: QueryApi;
     scrapeManager: ScrapeManager;
@@ -81,6 +89,13 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     now: clock.now(),
     logger,
     metrics: new NflogMetrics(registry),
+  });
+  const history = await NotificationHistory.open({
+    storagePath: options.storagePath,
+    maxRecords: DEFAULT_HISTORY_RECORDS,
+    retention: options.dataRetention,
+    now: clock.now(),
+    logger,
   });
   const silences = await openSilenceStore({
     dir: options.storagePath,
@@ -120,6 +135,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     claims: cluster
       ? new RedisClaims(cluster.commands, CLUSTER_KEY_PREFIX, cluster.replica)
       : undefined,
+    history,
   });
   const maintenance = new Maintenance(
     [
@@ -142,6 +158,11 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
         name: 'nflog',
         intervalMs: options.maintenanceInterval,
         run: (now) => nflog.maintenance(now),
+      },
+      {
+        name: 'notification-history',
+        intervalMs: options.maintenanceInterval,
+        run: (now) => history.maintenance(now),
       },
       {
         name: 'metrics',
@@ -200,6 +221,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       store.close(),
       silences.close(),
       nflog.close(clock.now()),
+      history.close(),
       metricStorage.close(),
     ]);
     throw error;
@@ -210,6 +232,8 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       alertsApi,
       statusApi,
       silencesApi,
+      notificationsApi: new NotificationsApi(history),
+      routesApi: new RoutesApi(graph.routing),
       ruleManager: prometheus.ruleManager,
       scrapeManager: prometheus.scrapeManager,
       queryApi: new QueryApi(metricStorage, clock),
@@ -230,6 +254,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       await store.close();
       await silences.close();
       await nflog.close(clock.now());
+      await history.close();
       await metricStorage.close();
     },
   };

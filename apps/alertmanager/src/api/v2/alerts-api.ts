@@ -16,7 +16,7 @@ import { sortInSlices } from './sort-in-slices';
 /** What {@link AlertsApi} is built from; functions are read per request so reloads apply. */
 export interface AlertsApiDeps {
   store: AlertStore;
-  routing: AlertRouting;
+  routing: Pick<AlertRouting, 'receiversFor' | 'groups'>;
   muting: AlertMuting;
   clock: Clock;
   /** Each receiver's labels, by name, from the running configuration. */

@@ -6,6 +6,7 @@ import { ExponentialBackoff } from '../backoff';
 import { NotifyError, type FailureReason, type Integration } from '../notifier';
 import { DeadlineExceededError, type NotifyContext } from '../notify-context';
 import type { NotifyMetrics } from '../notify-metrics';
+import type { NotificationHistory } from '../notification-history';
 import type { Sleep } from '../sleep';
 import type { Stage, StageResult } from '../stage';
 
@@ -17,6 +18,8 @@ export interface RetryDeps {
   logger: Logger;
   /** Jitter source; `Math.random` by default. */
   random?: () => number;
+  /** Where each notification's outcome is kept for people to read. */
+  history?: NotificationHistory;
 }
 
 /** A notification that failed for good; `reason` is the failed-notifications metric label. */
@@ -49,20 +52,57 @@ export class RetryStage implements Stage {
 
   async exec(ctx: NotifyContext, alerts: Alert[]): Promise<StageResult> {
     this.deps.metrics.notifications.labels(this.label).inc();
+    const startedAt = this.deps.clock.now();
+    const tally = { attempts: 0 };
     try {
-      await this.send(ctx, alerts);
+      const sent = await this.send(ctx, alerts, tally);
+      if (sent !== undefined) this.remember(ctx, sent, startedAt, tally.attempts);
     } catch (err) {
       const reason = err instanceof NotificationFailedError ? err.reason : 'other';
       this.deps.metrics.notificationsFailed.labels(this.label, reason).inc();
+      this.remember(ctx, alerts, startedAt, tally.attempts, err);
       throw err;
     }
     return { ctx, alerts };
   }
 
-  private async send(ctx: NotifyContext, alerts: Alert[]): Promise<void> {
+  /** Keeps the outcome in the notification history, when there is one. */
+  private remember(
+    ctx: NotifyContext,
+    alerts: Alert[],
+    startedAt: number,
+    attempts: number,
+    error?: unknown,
+  ): void {
+    this.deps.history?.record({
+      at: this.deps.clock.now(),
+      startedAt,
+      receiver: this.groupName,
+      integration: this.integration.name,
+      index: this.integration.index,
+      groupKey: ctx.groupKey,
+      groupLabels: ctx.groupLabels,
+      reason: ctx.reason ?? '',
+      alerts: alerts.map((alert) => ({
+        fingerprint: alert.fingerprint,
+        status: isResolvedAt(alert, ctx.now) ? 'resolved' : 'firing',
+        labels: alert.labels,
+      })),
+      attempts,
+      outcome: error === undefined ? 'success' : 'failed',
+      error: error === undefined ? '' : error instanceof Error ? error.message : String(error),
+    });
+  }
+
+  /** Sends; returns the alerts sent, or undefined when nothing needed sending. */
+  private async send(
+    ctx: NotifyContext,
+    alerts: Alert[],
+    tally: { attempts: number },
+  ): Promise<Alert[] | undefined> {
     let sent = alerts;
     if (!this.integration.sendResolved) {
-      if ((ctx.firing ?? []).length === 0) return;
+      if ((ctx.firing ?? []).length === 0) return undefined;
       sent = alerts.filter((a) => !isResolvedAt(a, ctx.now));
     }
     const name = `${this.groupName}/${this.integration.name}[${this.integration.index}]`;
@@ -81,12 +121,13 @@ export class RetryStage implements Stage {
           reason,
         );
       }
+      tally.attempts = attempt;
       const err = await this.attempt(ctx, sent);
       if (!err) {
         const fields = { attempts: attempt };
         if (attempt <= 1) log.debug('Notify success', fields);
         else log.info('Notify success', fields);
-        return;
+        return sent;
       }
       if (!err.retryable) {
         throw new NotificationFailedError(

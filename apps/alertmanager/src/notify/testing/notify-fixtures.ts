@@ -6,6 +6,7 @@ import { StreamLogger } from '../../logging/stream-logger';
 import { TimeIntervalSet } from '../../timeinterval';
 import { buildPipeline } from '../build-pipeline';
 import { NO_MUTER, type Muter } from '../../labels/muter';
+import { NotificationHistory } from '../notification-history';
 import { NotificationLog } from '../notification-log';
 import { NotifyError, type Integration, type Notifier } from '../notifier';
 import { DeadlineExceededError, type NotifyContext } from '../notify-context';
@@ -42,6 +43,12 @@ export async function pipelineFixture(
   const registry = new Registry();
   const metrics = new NotifyMetrics(registry);
   const nflog = await NotificationLog.open({ now: scheduler.now(), logger });
+  const history = await NotificationHistory.open({
+    maxRecords: 100,
+    retention: 3_600_000,
+    now: scheduler.now(),
+    logger,
+  });
   const pipeline = buildPipeline({
     receivers: new Map(Object.entries(integrations(scheduler))),
     inhibitor: options.inhibitor ?? NO_MUTER,
@@ -53,6 +60,7 @@ export async function pipelineFixture(
     sleep: sleeperFor(scheduler),
     logger,
     random: () => 0.5,
+    history,
   });
   /** A flush context at the current fake time, aborting at its deadline like the dispatcher. */
   const context = (fields: Partial<NotifyContext> = {}): NotifyContext => {
@@ -74,7 +82,7 @@ export async function pipelineFixture(
       ...fields,
     };
   };
-  return { scheduler, pipeline, nflog, metrics, registry, lines, context };
+  return { scheduler, pipeline, nflog, history, metrics, registry, lines, context };
 }
 
 /** Reads one counter series' value from a registry. */

@@ -11,6 +11,8 @@ import type { Muter } from '../../../labels/muter';
 import { AlertsApi } from '../alerts-api';
 import type { AlertGroupView, AlertRouting } from '../../../alerting/alert-routing';
 import { ALERT_API_CONTROLLERS, alertApiProviders } from '../../index';
+import { NotificationsApi } from '../notifications-api';
+import { RoutesApi } from '../routes-api';
 import { StatusApi } from '../status-api';
 import { SilencesApi } from '../silences-api';
 import { SilenceStore } from '../../../silences';
@@ -51,6 +53,8 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
   const liveRouting: AlertRouting = {
     receiversFor: (labels) => routing.receiversFor(labels),
     groups: () => routing.groups(),
+    tree: () => undefined,
+    routesFor: () => [],
   };
   const liveMuting: AlertMuting = {
     silencers: () => muting.silencers,
@@ -80,6 +84,8 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
       statusApi,
       silencesApi,
       bodies: API_BODIES,
+      notificationsApi: new NotificationsApi({ list: () => [] }),
+      routesApi: new RoutesApi(liveRouting),
     }),
   })
   class TestModule {}
@@ -90,5 +96,13 @@ export async function startApi(config?: AlertmanagerConfig): Promise<ApiHarness>
   });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, store, silences, clock, routing, muting, close: () => app.close() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    silences,
+    clock,
+    routing,
+    muting,
+    close: () => app.close(),
+  };
 }

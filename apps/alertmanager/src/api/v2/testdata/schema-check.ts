@@ -5,7 +5,19 @@ import { parse } from 'yaml';
 type Schema = Record<string, unknown>;
 
 /** Upstream's OpenAPI spec, read in place from the shared reference beside the repository. */
-const SPEC_FILE = join(__dirname, '..', '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'alertmanager-openapi.yaml');
+const SPEC_FILE = join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'reference',
+  'alertmanager-openapi.yaml',
+);
 
 const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as { definitions: Record<string, Schema> };
 
