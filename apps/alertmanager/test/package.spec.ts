@@ -39,7 +39,7 @@ describe('the packed @redisx/alertmanager', () => {
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it('ships the binaries, their build output and the example configs, and no tests', async () => {
+  it('ships the binaries, their build output, the built web UI and the example configs, and no tests', async () => {
     const files = (await run('tar', ['-tzf', tarball], work)).trim().split('\n');
     expect(files).toEqual(
       expect.arrayContaining([
@@ -50,8 +50,14 @@ describe('the packed @redisx/alertmanager', () => {
         'package/dist/cli/amtool-main.js',
         'package/config/alertmanager.yml',
         'package/config/quickstart.yml',
+        'package/dist/public/index.html',
+        'package/dist/public/app.js',
+        'package/dist/public/app.css',
+        'package/dist/public/icon.svg',
       ]),
     );
+    // The UI's sources stay out: the bundle is all the page loads.
+    expect(files.filter((file) => file.startsWith('package/ui/'))).toEqual([]);
     expect(
       files.filter((file) => /\.spec\.|\/testdata\/|\/testing\/|\/src\/|\/test\//.test(file)),
     ).toEqual([]);

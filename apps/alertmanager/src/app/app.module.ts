@@ -16,6 +16,7 @@ import { RequestBodyReader } from '../api/request-body';
 import { SilencesApi } from '../api/v2';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloader } from '../reload/config-reloader';
+import { UiAssets, UiController } from '../ui';
 
 /** The plain objects the server is assembled from; built outside Nest so tests can build them. */
 export interface AppParts extends AlertApiParts, PrometheusApiParts {
@@ -34,10 +35,12 @@ export class AppModule {
         MetricsController,
         ...PROMETHEUS_API_CONTROLLERS,
         ...ALERT_API_CONTROLLERS,
+        UiController,
       ],
       providers: [
         { provide: MetricsRegistry, useValue: parts.registry },
         { provide: ConfigReloader, useValue: parts.reloader },
+        { provide: UiAssets, useValue: new UiAssets() },
         ...alertApiProviders(parts),
         ...prometheusApiProviders(parts),
         {

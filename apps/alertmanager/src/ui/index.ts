@@ -1,0 +1,3 @@
+export { UiAssets, UI_DIRECTORY } from './ui-assets';
+export type { UiAsset } from './ui-assets';
+export { UiController } from './ui.controller';

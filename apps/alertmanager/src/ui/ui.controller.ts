@@ -1,0 +1,59 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { UiAssets, type UiAsset } from './ui-assets';
+
+/**
+ * The web UI at the route prefix: the page at `/` and its bundled files under `/public/`. The page
+ * addresses everything relative to itself, so it works under any route prefix and behind a proxy
+ * serving it at another path; a prefix requested without its trailing slash is redirected to it.
+ */
+@Controller()
+export class UiController {
+  constructor(@Inject(UiAssets) private readonly assets: UiAssets) {}
+
+  @Get()
+  page(@Req() req: Request, @Res() res: Response): void {
+    const path = req.originalUrl.split('?')[0];
+    if (!path.endsWith('/')) {
+      // Relative, so a proxy serving the prefix elsewhere keeps its own path.
+      res.redirect(302, `${path.slice(path.lastIndexOf('/') + 1)}/`);
+      return;
+    }
+    const page = this.assets.get('index.html');
+    if (page === undefined || !this.assets.built) {
+      res
+        .status(404)
+        .type('text/plain')
+        .send('The web UI was not built: run `npm run build` in the repository.\n');
+      return;
+    }
+    send(req, res, page, 'no-cache');
+  }
+
+  @Get('public/:file')
+  file(@Param('file') name: string, @Req() req: Request, @Res() res: Response): void {
+    const asset = this.assets.get(name);
+    if (asset === undefined || name === 'index.html') {
+      res.status(404).type('text/plain').send('not found\n');
+      return;
+    }
+    send(req, res, asset, 'no-cache');
+  }
+}
+
+/** The file, or 304 when the browser has this version; security headers for a page of our own. */
+function send(req: Request, res: Response, asset: UiAsset, cache: string): void {
+  res.set({
+    'Cache-Control': cache,
+    ETag: asset.etag,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'",
+    'Referrer-Policy': 'no-referrer',
+  });
+  if (req.headers['if-none-match'] === asset.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type(asset.contentType).send(asset.body);
+}

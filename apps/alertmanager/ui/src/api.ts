@@ -1,0 +1,199 @@
+// The server's HTTP API as the pages use it. Every address is relative to the page, which the
+// server serves at its route prefix, so the UI works under any prefix and behind proxies.
+
+export type LabelSet = Record<string, string>;
+
+export interface ApiMatcher {
+  name: string;
+  value: string;
+  isRegex: boolean;
+  isEqual: boolean;
+}
+
+export interface GettableAlert {
+  labels: LabelSet;
+  annotations: LabelSet;
+  startsAt: string;
+  endsAt: string;
+  updatedAt: string;
+  generatorURL?: string;
+  fingerprint: string;
+  receivers: { name: string }[];
+  status: { state: string; silencedBy: string[]; inhibitedBy: string[]; mutedBy?: string[] };
+}
+
+export interface AlertGroup {
+  labels: LabelSet;
+  receiver: { name: string };
+  alerts: GettableAlert[];
+}
+
+export interface Silence {
+  id: string;
+  matchers: ApiMatcher[];
+  startsAt: string;
+  endsAt: string;
+  updatedAt: string;
+  createdBy: string;
+  comment: string;
+  status: { state: 'active' | 'pending' | 'expired' };
+}
+
+export interface PostableSilence {
+  id?: string;
+  matchers: ApiMatcher[];
+  startsAt: string;
+  endsAt: string;
+  createdBy: string;
+  comment: string;
+}
+
+export interface NotificationRecord {
+  id: string;
+  at: number;
+  startedAt: number;
+  receiver: string;
+  integration: string;
+  index: number;
+  groupKey: string;
+  groupLabels: LabelSet;
+  reason: string;
+  alerts: { fingerprint: string; status: string; labels: LabelSet }[];
+  attempts: number;
+  outcome: 'success' | 'failed';
+  error: string;
+}
+
+export interface RouteDescription {
+  id: string;
+  receiver: string;
+  matchers: string[];
+  continue: boolean;
+  groupBy: string[];
+  groupWait: string;
+  groupInterval: string;
+  repeatInterval: string;
+  muteTimeIntervals: string[];
+  activeTimeIntervals: string[];
+  routes: RouteDescription[];
+}
+
+export interface RouteMatch {
+  labels: LabelSet;
+  receivers: string[];
+  routes: string[];
+}
+
+/** An answer other than 2xx, with the message the server gave. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { Accept: 'application/json', ...(init?.headers ?? {}) },
+  });
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : safeJson(text);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(body, text, response));
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** API v2 errors are a JSON string or `{code, message}`; Prometheus's are `{error}`. */
+function errorMessage(body: unknown, text: string, response: Response): string {
+  if (typeof body === 'string' && body.trim() !== '') return body.trim();
+  if (body && typeof body === 'object') {
+    const fields = body as { message?: unknown; error?: unknown };
+    if (typeof fields.message === 'string') return fields.message;
+    if (typeof fields.error === 'string') return fields.error;
+  }
+  return text.trim() || `${response.status} ${response.statusText}`;
+}
+
+function query(params: Record<string, string | string[] | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export interface AlertFilter {
+  filter: string[];
+  active: boolean;
+  silenced: boolean;
+  inhibited: boolean;
+  receiver?: string;
+}
+
+export const api = {
+  groups: (f: AlertFilter) =>
+    request<AlertGroup[]>(
+      `api/v2/alerts/groups${query({ filter: f.filter, active: f.active, silenced: f.silenced, inhibited: f.inhibited, receiver: f.receiver })}`,
+    ),
+  alerts: (filter: string[]) =>
+    request<GettableAlert[]>(
+      `api/v2/alerts${query({ filter, active: true, silenced: true, inhibited: true })}`,
+    ),
+  silences: () => request<Silence[]>('api/v2/silences'),
+  silence: (id: string) => request<Silence>(`api/v2/silence/${encodeURIComponent(id)}`),
+  postSilence: (silence: PostableSilence) =>
+    request<{ silenceID: string }>('api/v2/silences', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(silence),
+    }),
+  expireSilence: (id: string) =>
+    request<undefined>(`api/v2/silence/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  notifications: (params: Record<string, string | undefined>) =>
+    request<NotificationRecord[]>(`api/v2/notifications${query(params)}`),
+  routes: () => request<RouteDescription | null>('api/v2/routes'),
+  matchRoutes: (labels: string[]) =>
+    request<RouteMatch>(`api/v2/routes/match${query({ label: labels })}`),
+  status: () => request<Record<string, unknown>>('api/v2/status'),
+  rules: () =>
+    request<{ data: { groups: RuleGroup[] } }>('api/v1/rules').then((reply) => reply.data.groups),
+  metrics: async () => {
+    const response = await fetch('metrics');
+    return response.ok ? response.text() : '';
+  },
+};
+
+export interface RuleGroup {
+  name: string;
+  file: string;
+  interval: number;
+  lastEvaluation: string;
+  evaluationTime: number;
+  rules: Rule[];
+}
+
+export interface Rule {
+  name: string;
+  query: string;
+  type: 'alerting' | 'recording';
+  health: string;
+  lastError?: string;
+  lastEvaluation: string;
+  state?: string;
+  duration?: number;
+  labels?: LabelSet;
+  annotations?: LabelSet;
+  alerts?: { labels: LabelSet; state: string; activeAt?: string; value: string }[];
+}

@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type GettableAlert, type LabelSet } from '../api';
+import { Labels } from '../components/labels';
+import { MatcherInput } from '../components/matcher-input';
+import { ErrorNote } from '../components/status';
+import { parseDuration, toLocalInput } from '../format';
+import { formatMatcher, parseMatchers } from '../matchers';
+import { navigate, type Location } from '../router';
+
+const CREATED_BY = 'redisx.silence.createdBy';
+
+/**
+ * A new silence (prefilled from an alert's labels or another silence) or an edit of one: its
+ * matchers, start, duration or end, author and comment. "Preview" lists the alerts it would
+ * match before it is saved; what the API refuses is shown inline with its message.
+ */
+export function SilenceForm({ location, editId }: { location: Location; editId?: string }) {
+  const sourceId = editId ?? location.params.get('from') ?? undefined;
+  const [matchers, setMatchers] = useState(location.params.get('matchers') ?? '');
+  const [startsAt, setStartsAt] = useState(toLocalInput(Date.now()));
+  const [duration, setDuration] = useState('2h');
+  const [endsAt, setEndsAt] = useState(toLocalInput(Date.now() + 2 * 3_600_000));
+  const [createdBy, setCreatedBy] = useState(localStorage.getItem(CREATED_BY) ?? '');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [preview, setPreview] = useState<GettableAlert[] | undefined>(undefined);
+  const [known, setKnown] = useState<LabelSet[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    api.alerts([]).then(
+      (alerts) => setKnown(alerts.map((a) => a.labels)),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (sourceId === undefined) return;
+    api.silence(sourceId).then(
+      (silence) => {
+        setMatchers(silence.matchers.map(formatMatcher).join(', '));
+        setComment(silence.comment);
+        setCreatedBy(silence.createdBy);
+        if (editId !== undefined) {
+          setStartsAt(toLocalInput(silence.startsAt));
+          setEndsAt(toLocalInput(silence.endsAt));
+          setDuration('');
+        }
+      },
+      (err: Error) => setError(err.message),
+    );
+  }, [sourceId, editId]);
+
+  const updateDuration = (text: string) => {
+    setDuration(text);
+    const ms = parseDuration(text);
+    if (ms !== undefined) setEndsAt(toLocalInput(new Date(startsAt).getTime() + ms));
+  };
+  const parsed = useMemo(() => {
+    try {
+      return { matchers: parseMatchers(matchers), problem: undefined };
+    } catch (err) {
+      return { matchers: [], problem: (err as Error).message };
+    }
+  }, [matchers]);
+
+  const runPreview = async () => {
+    setError(parsed.problem);
+    if (parsed.problem) return;
+    try {
+      setPreview(await api.alerts(parsed.matchers.map(formatMatcher)));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(parsed.problem);
+    if (parsed.problem) return;
+    setSaving(true);
+    try {
+      localStorage.setItem(CREATED_BY, createdBy);
+      const reply = await api.postSilence({
+        id: editId,
+        matchers: parsed.matchers,
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(endsAt).toISOString(),
+        createdBy,
+        comment,
+      });
+      navigate(`/silences/${reply.silenceID}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="silence-form-title">
+      <h1 id="silence-form-title">{editId ? 'Edit silence' : 'New silence'}</h1>
+      <form class="card form" onSubmit={save} aria-describedby="silence-error">
+        <MatcherInput
+          id="silence-matchers"
+          label="Matchers"
+          value={matchers}
+          onInput={(value) => {
+            setMatchers(value);
+            setPreview(undefined);
+          }}
+          known={known}
+        />
+        <div class="row">
+          <div class="field">
+            <label for="silence-start">Start</label>
+            <input
+              id="silence-start"
+              type="datetime-local"
+              value={startsAt}
+              onInput={(e) => setStartsAt((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <div class="field">
+            <label for="silence-duration">Duration</label>
+            <input
+              id="silence-duration"
+              type="text"
+              value={duration}
+              placeholder="2h"
+              onInput={(e) => updateDuration((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <div class="field">
+            <label for="silence-end">End</label>
+            <input
+              id="silence-end"
+              type="datetime-local"
+              value={endsAt}
+              onInput={(e) => {
+                setEndsAt((e.target as HTMLInputElement).value);
+                setDuration('');
+              }}
+            />
+          </div>
+        </div>
+        <div class="field">
+          <label for="silence-author">Created by</label>
+          <input
+            id="silence-author"
+            type="text"
+            value={createdBy}
+            onInput={(e) => setCreatedBy((e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="silence-comment">Comment</label>
+          <textarea
+            id="silence-comment"
+            rows={3}
+            value={comment}
+            onInput={(e) => setComment((e.target as HTMLTextAreaElement).value)}
+          />
+        </div>
+        <div id="silence-error">
+          <ErrorNote error={error} />
+        </div>
+        <div class="actions">
+          <button type="button" onClick={runPreview}>
+            Preview alerts
+          </button>
+          <button type="submit" class="primary" disabled={saving}>
+            {editId ? 'Update' : 'Create'}
+          </button>
+        </div>
+      </form>
+      {preview && (
+        <section class="card" aria-label="preview">
+          <h2>
+            {preview.length} alert{preview.length === 1 ? '' : 's'} would be silenced
+          </h2>
+          <ul class="alerts preview">
+            {preview.map((alert) => (
+              <li key={alert.fingerprint} class="alert">
+                <Labels labels={alert.labels} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}
