@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as bcrypt from 'bcryptjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { postAlerts } from './support/alerts-client';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -136,8 +137,22 @@ groups:
     await shot('history');
   });
 
-  it('filters alerts by matchers in the API syntax', async () => {
+  it('filters alerts by matchers in the API syntax, suggesting label names and values', async () => {
     await page.goto(`${base}/#/alerts`);
+    await alertIn('HighLatency').waitFor();
+    const suggestions = () =>
+      page
+        .locator('#alert-filter-suggestions option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await page.getByLabel('Filter').fill('serv');
+    await expect(suggestions()).resolves.toEqual(['service=']);
+    await page.getByLabel('Filter').fill('alertname="DiskFull", service=');
+    await expect(suggestions()).resolves.toEqual(
+      expect.arrayContaining([
+        'alertname="DiskFull", service="db"',
+        'alertname="DiskFull", service="web"',
+      ]),
+    );
     await page.getByLabel('Filter').fill('service="web"');
     await page.getByRole('button', { name: 'Apply' }).click();
     await alertIn('HighLatency').waitFor();
@@ -275,5 +290,67 @@ groups:
     const elsewhere = requested.filter((url) => !url.startsWith(`${server.url}/`));
     expect(elsewhere).toEqual([]);
     expect(requested.some((url) => url.endsWith('/public/app.js'))).toBe(true);
+  });
+});
+
+describeWithChromium('the web UI behind an external URL with a path and basic auth', () => {
+  let dir: string;
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'am-ui-auth-'));
+    const config = join(dir, 'alertmanager.yml');
+    await writeFile(config, 'route: {receiver: default}\nreceivers: [{name: default}]\n');
+    const web = join(dir, 'web.yml');
+    await writeFile(web, `basic_auth_users:\n  admin: ${bcrypt.hashSync('s3cret', 6)}\n`);
+    server = await startServerProcess(
+      config,
+      ['--web.external-url=https://alerts.example.org/ops/am/', `--web.config.file=${web}`],
+      undefined,
+      {
+        scheme: 'http',
+        ready: async (url) => (await fetch(`${url}/ops/am/-/healthy`)).status < 500,
+      },
+    );
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('asks for credentials, then serves the UI and its API calls under the path', async () => {
+    for (const asset of ['/ops/am/', '/ops/am/public/app.js']) {
+      const refused = await fetch(`${server.url}${asset}`);
+      expect([asset, refused.status, refused.headers.get('www-authenticate')]).toEqual([
+        asset,
+        401,
+        'Basic',
+      ]);
+    }
+
+    const context = await browser.newContext({
+      httpCredentials: { username: 'admin', password: 's3cret' },
+    });
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('response', (r) => calls.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    await page.goto(`${server.url}/ops/am/`);
+    await page.getByText('0 alerts in 0 groups').waitFor();
+    await page.getByRole('link', { name: 'Status' }).click();
+    await page.locator('pre.config').waitFor();
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        '200 /ops/am/',
+        '200 /ops/am/public/app.js',
+        '200 /ops/am/api/v2/alerts/groups',
+        '200 /ops/am/api/v2/status',
+      ]),
+    );
+    expect(calls.filter((c) => !c.startsWith('200 ') && !c.startsWith('304 '))).toEqual([]);
+    await context.close();
   });
 });
