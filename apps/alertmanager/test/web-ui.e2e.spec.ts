@@ -44,6 +44,10 @@ route:
   routes:
     - receiver: team-db
       matchers: ['service="db"']
+inhibit_rules:
+  - source_matchers: [alertname="NodeDown"]
+    target_matchers: [alertname="ServiceDown"]
+    equal: [instance]
 receivers:
   - name: team-web
     webhook_configs: [{url: '${receiver.url}/web'}]
@@ -214,6 +218,22 @@ groups:
     expect(state.status.state).toBe('expired');
     await page.goto(`${base}/#/alerts`);
     await alertIn('DiskFull').waitFor();
+  });
+
+  it('shows an inhibited alert behind the toggle, naming the alert that inhibits it', async () => {
+    await postAlerts(server.url + PREFIX, [
+      { labels: { alertname: 'NodeDown', instance: 'node-7' } },
+      { labels: { alertname: 'ServiceDown', instance: 'node-7' } },
+    ]);
+    await page.goto(`${base}/#/alerts`);
+    await alertIn('NodeDown').waitFor();
+    expect(await alertIn('ServiceDown').count()).toBe(0);
+    await page.getByLabel('Inhibited').check();
+    const inhibited = alertIn('ServiceDown');
+    await inhibited.locator('.inhibitor', { hasText: 'alertname=NodeDown' }).waitFor();
+    await expect(inhibited.locator('.badge').first().textContent()).resolves.toBe('suppressed');
+    await shot('alerts-inhibited');
+    await page.getByLabel('Inhibited').uncheck();
   });
 
   it('draws the routing tree and tells where labels would go', async () => {

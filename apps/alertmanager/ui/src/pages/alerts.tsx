@@ -36,6 +36,7 @@ export function AlertsPage({ location }: { location: Location }) {
       ...changes,
     });
   const count = (groups.data ?? []).reduce((n, g) => n + g.alerts.length, 0);
+  const inhibitors = useInhibitors(groups.data);
   return (
     <section aria-labelledby="alerts-title">
       <h1 id="alerts-title">Alerts</h1>
@@ -85,13 +86,39 @@ export function AlertsPage({ location }: { location: Location }) {
         </p>
       )}
       {(groups.data ?? []).map((group) => (
-        <Group group={group} key={`${group.receiver.name}|${JSON.stringify(group.labels)}`} />
+        <Group
+          group={group}
+          inhibitors={inhibitors}
+          key={`${group.receiver.name}|${JSON.stringify(group.labels)}`}
+        />
       ))}
     </section>
   );
 }
 
-function Group({ group }: { group: AlertGroup }) {
+/**
+ * The alerts that inhibit the listed ones, by fingerprint, so each inhibited alert can name its
+ * source; asked for only while some listed alert is inhibited.
+ */
+function useInhibitors(groups: AlertGroup[] | undefined): Map<string, GettableAlert> {
+  const wanted = (groups ?? [])
+    .flatMap((g) => g.alerts.flatMap((a) => a.status.inhibitedBy))
+    .sort()
+    .join(',');
+  const all = useLive(() => (wanted === '' ? Promise.resolve([]) : api.alerts([])), [wanted]);
+  return useMemo(
+    () => new Map((all.data ?? []).map((alert) => [alert.fingerprint, alert])),
+    [all.data],
+  );
+}
+
+function Group({
+  group,
+  inhibitors,
+}: {
+  group: AlertGroup;
+  inhibitors: Map<string, GettableAlert>;
+}) {
   const groupNames = Object.keys(group.labels);
   return (
     <article class="card group" aria-label={`group ${JSON.stringify(group.labels)}`}>
@@ -101,14 +128,27 @@ function Group({ group }: { group: AlertGroup }) {
       </header>
       <ul class="alerts">
         {group.alerts.map((alert) => (
-          <AlertItem alert={alert} skip={groupNames} key={alert.fingerprint} />
+          <AlertItem
+            alert={alert}
+            skip={groupNames}
+            inhibitors={inhibitors}
+            key={alert.fingerprint}
+          />
         ))}
       </ul>
     </article>
   );
 }
 
-function AlertItem({ alert, skip }: { alert: GettableAlert; skip: string[] }) {
+function AlertItem({
+  alert,
+  skip,
+  inhibitors,
+}: {
+  alert: GettableAlert;
+  skip: string[];
+  inhibitors: Map<string, GettableAlert>;
+}) {
   const { state, silencedBy, inhibitedBy } = alert.status;
   const muted = alert.status.mutedBy ?? [];
   const silenceHref = href('/silences/new', {
@@ -145,11 +185,18 @@ function AlertItem({ alert, skip }: { alert: GettableAlert; skip: string[] }) {
       {inhibitedBy.length > 0 && (
         <p class="muted-by">
           Inhibited by{' '}
-          {inhibitedBy.map((fp) => (
-            <span class="mono" key={fp}>
-              {fp}
-            </span>
-          ))}
+          {inhibitedBy.map((fp) => {
+            const source = inhibitors.get(fp);
+            return source ? (
+              <span class="inhibitor" key={fp} title={`fingerprint ${fp}`}>
+                <Labels labels={source.labels} />
+              </span>
+            ) : (
+              <span class="mono" key={fp}>
+                {fp}
+              </span>
+            );
+          })}
         </p>
       )}
       {muted.length > 0 && <p class="muted-by">Muted by time intervals: {muted.join(', ')}</p>}
