@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
 import { ALERTMANAGER_BIN, hasListened } from './support/server-process';
+import { SpecMetricsExporter } from './support/spec-metrics-exporter';
+import { WebhookCollector } from './support/webhook-collector';
 
 const CONFIG_DIR = join(__dirname, '..', 'config');
 
@@ -12,34 +14,51 @@ type Answer = { data: any };
 
 /**
  * What `npm start` runs: the quick-start configuration with the bundled rules and scrape jobs
- * (only the port differs, so the test does not need 9093): the seventeen rules of the
- * specification in their seven groups are listed and evaluated without errors, and the server
- * scrapes its own `/metrics`.
+ * (ports, intervals, rate windows and `for` cut to seconds, and the webhook pointed at the test's
+ * receiver): the seventeen rules of the specification in their seven groups are listed and
+ * evaluated without errors, the server scrapes its own `/metrics`, and with an exporter of the
+ * specification's metric families crossing every threshold, each of the seventeen alerts goes
+ * pending, fires, reaches the webhook through the routing tree, and resolves when it recovers.
  */
 describe('the quick start with its rules', () => {
   let dir: string;
   let url: string;
   let proc: ReturnType<typeof startProcess>;
+  let exporter: SpecMetricsExporter;
+  let hook: WebhookCollector;
 
   beforeAll(async () => {
+    exporter = await new SpecMetricsExporter().start();
+    hook = await new WebhookCollector().start();
     dir = await mkdtemp(join(tmpdir(), 'am-quickstart-'));
     const port = await getFreePort();
     url = `http://127.0.0.1:${port}`;
-    // Every interval cut to 1s (the redis group's own 15s too), so a round takes a second.
+    // Every interval cut to 1s (the redis group's own 15s too), so a round takes a second; the
+    // application's target is the test's exporter, beside a Redis exporter's.
     const config = (await readFile(join(CONFIG_DIR, 'prometheus', 'quickstart.yml'), 'utf8'))
       .replace('127.0.0.1:9093', `127.0.0.1:${port}`)
+      .replace('127.0.0.1:3000', exporter.address)
       .replace(/(scrape_interval|evaluation_interval): 15s/g, '$1: 1s')
       .replace('../rules/', 'rules/');
-    await writeFile(join(dir, 'prometheus.yml'), config);
+    const redisJob = `  - job_name: redis\n    metrics_path: /redis\n    static_configs:\n      - targets: ['${exporter.address}']\n`;
+    await writeFile(join(dir, 'prometheus.yml'), `${config.trimEnd()}\n${redisJob}`);
+    // Rate windows of 5s and a 2s `for`, so breaching and recovering take seconds, not minutes.
     const rules = await readFile(join(CONFIG_DIR, 'rules', 'redisx.rules.yml'), 'utf8');
     await mkdir(join(dir, 'rules'));
     await writeFile(
       join(dir, 'rules', 'redisx.rules.yml'),
-      rules.replace(/interval: 15s/g, 'interval: 1s'),
+      rules
+        .replace(/interval: 15s/g, 'interval: 1s')
+        .replace(/\[5m\]/g, '[5s]')
+        .replace(/for: \d+m/g, 'for: 2s'),
     );
+    const alertmanager = (await readFile(join(CONFIG_DIR, 'quickstart.yml'), 'utf8'))
+      .replace('http://127.0.0.1:5001/', `${hook.url}/quickstart`)
+      .replace(/group_(wait|interval): 10s/g, 'group_$1: 1s');
+    await writeFile(join(dir, 'alertmanager.yml'), alertmanager);
     proc = startProcess(process.execPath, [
       ALERTMANAGER_BIN,
-      `--config.file=${join(CONFIG_DIR, 'quickstart.yml')}`,
+      `--config.file=${join(dir, 'alertmanager.yml')}`,
       `--rules.config.file=${join(dir, 'prometheus.yml')}`,
       `--storage.path=${join(dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
@@ -52,6 +71,8 @@ describe('the quick start with its rules', () => {
 
   afterAll(async () => {
     await proc?.stop();
+    await exporter?.stop();
+    await hook?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -88,4 +109,59 @@ describe('the quick start with its rules', () => {
     );
     expect(answer.data.result).toHaveLength(7);
   });
+
+  it('fires each of the seventeen alerts through the webhook, and resolves each', async () => {
+    const { data } = await get('/api/v1/rules');
+    const names: string[] = data.groups
+      .flatMap((g: { rules: { name: string }[] }) => g.rules.map((r) => r.name))
+      .sort();
+    expect(names).toHaveLength(17);
+    // Healthy numbers first: nothing fires.
+    await waitFor('two healthy scrapes', async () => {
+      const up = await get('/api/v1/query?query=up%7Bjob%3D%22redis%22%7D');
+      return up.data.result[0]?.value[1] === '1';
+    });
+    expect((await get('/api/v1/alerts')).data.alerts).toEqual([]);
+
+    exporter.mode = 'breaching';
+    const seen = new Map<string, Set<string>>(names.map((n) => [n, new Set<string>()]));
+    const notified = (status: 'firing' | 'resolved') =>
+      new Set(
+        hook
+          .to('/quickstart')
+          .flatMap((d) => d.body.alerts)
+          .filter((a) => a.status === status)
+          .map((a) => a.labels['alertname']),
+      );
+    await waitFor(
+      'every alert firing at the webhook',
+      async () => {
+        for (const alert of (await get('/api/v1/alerts')).data.alerts) {
+          seen.get(alert.labels.alertname)?.add(alert.state);
+        }
+        return names.every((n) => notified('firing').has(n));
+      },
+      60_000,
+      200,
+    );
+    for (const name of names)
+      expect([name, [...(seen.get(name) ?? [])].sort()]).toEqual([name, ['firing', 'pending']]);
+    const firing = hook.to('/quickstart').filter((d) => d.body.status === 'firing');
+    expect(new Set(firing.map((d) => d.body.receiver))).toEqual(new Set(['local-webhook']));
+    for (const delivery of firing) {
+      expect(delivery.body.commonLabels['monitor']).toBe('redisx-quickstart');
+    }
+
+    exporter.mode = 'healthy';
+    await waitFor(
+      'every alert resolved at the webhook',
+      async () => names.every((n) => notified('resolved').has(n)),
+      60_000,
+      200,
+    );
+    await waitFor(
+      'no alert left in the rules',
+      async () => (await get('/api/v1/alerts')).data.alerts.length === 0,
+    );
+  }, 150_000);
 });
