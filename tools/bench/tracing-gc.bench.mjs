@@ -1,0 +1,166 @@
+// Redis command tracing without the socket: the CPU per GET of ioredis's own command path with
+// the reply handed back in-process (the client's `sendCommand` is replaced by one that resolves
+// the command on the next microtask), so that what tracing adds is not buried under socket
+// writes. Variants: untraced, the floor tracer of tracing-redis.bench.mjs, and @redisx/tracing;
+// each under V8's default flags and again with `--no-allocation-site-pretenuring`; and, from V8's
+// sampling heap profiler, the bytes per GET that outlived a minor GC (the young generation's
+// survivors, which make scavenges slow and end up in the old generation). Runs in about a minute.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { fmt, median, requireFromRepo } from './bench-support.mjs';
+
+const here = fileURLToPath(import.meta.url);
+const IN_FLIGHT = 100;
+const WARMUP = 50_000;
+const MEASURED = 300_000;
+const ROUNDS = 5;
+const VARIANTS = {
+  untraced: 'ioredis, no tracing',
+  floor: 'floor: one span per GET with the required attributes',
+  library: '@redisx/tracing',
+};
+const FLAGS = { default: [], 'no pretenuring': ['--no-allocation-site-pretenuring'] };
+
+async function worker(variant, sampleSurvivors) {
+  const Redis = requireFromRepo('ioredis').default;
+  // Installed before any tracer wraps it, as a connection's reply path would be.
+  Redis.prototype.sendCommand = function (command) {
+    queueMicrotask(() => command.resolve(Buffer.from('value')));
+    return command.promise;
+  };
+  let app;
+  if (variant !== 'untraced') {
+    const { NodeTracerProvider } = requireFromRepo('@opentelemetry/sdk-trace-node');
+    const { BatchSpanProcessor } = requireFromRepo('@opentelemetry/sdk-trace-base');
+    const exporter = {
+      export: (_spans, done) => done({ code: 0 }),
+      shutdown: async () => undefined,
+      forceFlush: async () => undefined,
+    };
+    new NodeTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] }).register();
+  }
+  if (variant === 'library') {
+    requireFromRepo('reflect-metadata');
+    const { Module } = requireFromRepo('@nestjs/common');
+    const { NestFactory } = requireFromRepo('@nestjs/core');
+    const { TracingModule } = requireFromRepo('./libs/tracing/dist/index.js');
+    // A Nest module is a class carrying metadata and nothing else.
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
+    class BenchModule {}
+    const options = { traceRedisCommands: true, traceHttpRequests: false };
+    Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
+    app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+  }
+  const client = new Redis({ lazyConnect: true, host: '127.0.0.1', port: 6379 });
+  client.status = 'ready';
+  const key = 'redisx-bench:key';
+  let get = () => client.get(key);
+  if (variant === 'floor') {
+    const { trace, context, SpanKind } = requireFromRepo('@opentelemetry/api');
+    const tracer = trace.getTracer('floor');
+    const finish = (span, started) => (value) => {
+      span.setAttribute('redisx.duration_ms', performance.now() - started);
+      span.end();
+      return value;
+    };
+    const attributes = () => ({
+      'db.system': 'redis',
+      'db.operation': 'GET',
+      'db.statement': `GET ${key}`,
+      'db.redis.key': key,
+      'redisx.client': 'default',
+      'server.address': '127.0.0.1',
+      'server.port': 6379,
+      'db.redis.database_index': 0,
+    });
+    get = () => {
+      const started = performance.now();
+      const options = { kind: SpanKind.CLIENT, attributes: attributes() };
+      const span = tracer.startSpan('redis.GET', options, context.active());
+      return client.get(key).then(finish(span, started));
+    };
+  }
+  const drive = async (total) => {
+    let issued = 0;
+    const lane = async () => {
+      while (issued < total) {
+        issued++;
+        await get();
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  };
+  await drive(WARMUP);
+  let session;
+  if (sampleSurvivors) {
+    const { Session } = await import('node:inspector/promises');
+    session = new Session();
+    session.connect();
+    await session.post('HeapProfiler.enable');
+    // Only what outlives a minor GC is kept in the profile.
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: false,
+    });
+  }
+  const cpu = process.cpuUsage();
+  await drive(MEASURED);
+  const used = process.cpuUsage(cpu);
+  const result = { variant, cpuNanosPerOp: ((used.user + used.system) * 1000) / MEASURED };
+  if (session) {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    let bytes = 0;
+    const walk = (node) => {
+      bytes += node.selfSize;
+      for (const child of node.children) walk(child);
+    };
+    walk(profile.head);
+    result.survivedBytesPerOp = bytes / MEASURED;
+  }
+  await app?.close();
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
+
+function run(flags, args) {
+  const child = spawnSync(process.execPath, [...flags, here, '--worker', ...args], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (child.status !== 0) throw new Error(`worker ${args.join(' ')} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop());
+}
+
+function main() {
+  console.log(`${IN_FLIGHT} GETs in flight, answered in-process; ${MEASURED} measured per run`);
+  const cpu = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [flagName, flags] of Object.entries(FLAGS)) {
+      for (const variant of Object.keys(VARIANTS)) {
+        const key = `${variant}|${flagName}`;
+        (cpu[key] ??= []).push(run(flags, [variant]).cpuNanosPerOp);
+      }
+    }
+  }
+  console.log(`  ${'variant'.padEnd(54)} ${'V8 flags'.padEnd(15)} CPU/GET  survived minor GC/GET`);
+  for (const [flagName, flags] of Object.entries(FLAGS)) {
+    for (const [variant, label] of Object.entries(VARIANTS)) {
+      const survived = run(flags, [variant, 'survivors']).survivedBytesPerOp;
+      const ns = `${fmt(median(cpu[`${variant}|${flagName}`]) / 1000, 2)} µs`.padStart(8);
+      console.log(`  ${label.padEnd(54)} ${flagName.padEnd(15)} ${ns}  ${fmt(survived, 0)} B`);
+    }
+  }
+  const traced = (variant, flagName) =>
+    median(cpu[`${variant}|${flagName}`]) - median(cpu[`untraced|${flagName}`]);
+  for (const flagName of Object.keys(FLAGS)) {
+    console.log(
+      `tracing's CPU per GET (${flagName}), library / floor: ` +
+        fmt(traced('library', flagName) / traced('floor', flagName), 2),
+    );
+  }
+}
+
+const [flag, variant, survivors] = process.argv.slice(2);
+if (flag === '--worker') await worker(variant, survivors === 'survivors');
+else main();
