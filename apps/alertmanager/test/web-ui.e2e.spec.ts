@@ -192,6 +192,26 @@ groups:
     await page.getByRole('heading', { name: 'Silence', exact: true }).waitFor();
     const id = await page.locator('li.silence').getAttribute('data-silence-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // Edited in place (a new comment keeps the id, as upstream), then duplicated into a new form.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit silence' }).waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#silence-comment') as HTMLInputElement)?.value !== '',
+    );
+    await expect(page.getByLabel('Comment').inputValue()).resolves.toBe('disk replaced tonight');
+    await page.getByLabel('Comment').fill('disk replaced tomorrow');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.locator('li.silence', { hasText: 'disk replaced tomorrow' }).waitFor();
+    const edited = await fetch(`${base}/api/v2/silence/${id}`).then((r) => r.json());
+    expect(edited.comment).toBe('disk replaced tomorrow');
+    await page.getByRole('link', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: 'New silence' }).waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#silence-matchers') as HTMLInputElement)?.value !== '',
+    );
+    await expect(page.getByLabel('Matchers').inputValue()).resolves.toBe(
+      'alertname="DiskFull", instance="db-1", service="db"',
+    );
 
     await page.goto(`${base}/#/alerts`);
     await alertIn('HighLatency').waitFor();

@@ -26,6 +26,11 @@ export function SilenceForm({ location, editId }: { location: Location; editId?:
   const [preview, setPreview] = useState<GettableAlert[] | undefined>(undefined);
   const [known, setKnown] = useState<LabelSet[]>([]);
   const [saving, setSaving] = useState(false);
+  // The edited silence's exact times: a field left as shown sends them back unchanged, so an
+  // update that changes only the comment keeps the silence's id (minutes are all a field shows).
+  const [original, setOriginal] = useState<{ startsAt: string; endsAt: string } | undefined>(
+    undefined,
+  );
 
   useEffect(() => {
     api.alerts([]).then(
@@ -41,6 +46,7 @@ export function SilenceForm({ location, editId }: { location: Location; editId?:
         setComment(silence.comment);
         setCreatedBy(silence.createdBy);
         if (editId !== undefined) {
+          setOriginal({ startsAt: silence.startsAt, endsAt: silence.endsAt });
           setStartsAt(toLocalInput(silence.startsAt));
           setEndsAt(toLocalInput(silence.endsAt));
           setDuration('');
@@ -82,8 +88,8 @@ export function SilenceForm({ location, editId }: { location: Location; editId?:
       const reply = await api.postSilence({
         id: editId,
         matchers: parsed.matchers,
-        startsAt: new Date(startsAt).toISOString(),
-        endsAt: new Date(endsAt).toISOString(),
+        startsAt: exactTime(startsAt, original?.startsAt),
+        endsAt: exactTime(endsAt, original?.endsAt),
         createdBy,
         comment,
       });
@@ -188,4 +194,10 @@ export function SilenceForm({ location, editId }: { location: Location; editId?:
       )}
     </section>
   );
+}
+
+/** The field's time, or the original time it shows when it was left as it was. */
+function exactTime(field: string, original: string | undefined): string {
+  if (original !== undefined && toLocalInput(original) === field) return original;
+  return new Date(field).toISOString();
 }
