@@ -1,10 +1,13 @@
 // Redis command tracing without the socket: the CPU per GET of ioredis's own command path with
 // the reply handed back in-process (the client's `sendCommand` is replaced by one that resolves
 // the command on the next microtask), so that what tracing adds is not buried under socket
-// writes. Variants: untraced, the floor tracer of tracing-redis.bench.mjs, and @redisx/tracing;
-// each under V8's default flags and again with `--no-allocation-site-pretenuring`; and, from V8's
-// sampling heap profiler, the bytes per GET that outlived a minor GC (the young generation's
-// survivors, which make scavenges slow and end up in the old generation). Runs in about a minute.
+// writes. Variants: untraced, the floor tracer of tracing-redis.bench.mjs in a bare process and in
+// a Nest application with the module loaded (command tracing off), and @redisx/tracing; each under
+// V8's default flags and again with `--no-allocation-site-pretenuring`; from V8's sampling heap
+// profiler, the bytes per GET that outlived a minor GC (the young generation's survivors, which
+// make scavenges slow and end up in the old generation); and in how many processes V8 had
+// pretenured the SDK's span objects (a span's context allocated in the old generation).
+// Runs in about two minutes.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, requireFromRepo } from './bench-support.mjs';
@@ -16,8 +19,15 @@ const MEASURED = 300_000;
 const ROUNDS = 5;
 const VARIANTS = {
   untraced: 'ioredis, no tracing',
-  floor: 'floor: one span per GET with the required attributes',
+  floor: 'floor, bare process',
+  floorNest: 'floor, in the Nest application (command tracing off)',
   library: '@redisx/tracing',
+};
+/** Whether V8 allocates `object` in its young generation (workers run with natives syntax). */
+let youngCheck;
+const inYoungGeneration = (object) => {
+  youngCheck ??= new Function('object', 'return %InYoungGeneration(object)');
+  return youngCheck(object);
 };
 const FLAGS = { default: [], 'no pretenuring': ['--no-allocation-site-pretenuring'] };
 
@@ -29,6 +39,7 @@ async function worker(variant, sampleSurvivors) {
     return command.promise;
   };
   let app;
+  let probe;
   if (variant !== 'untraced') {
     const { NodeTracerProvider } = requireFromRepo('@opentelemetry/sdk-trace-node');
     const { BatchSpanProcessor } = requireFromRepo('@opentelemetry/sdk-trace-base');
@@ -37,9 +48,24 @@ async function worker(variant, sampleSurvivors) {
       shutdown: async () => undefined,
       forceFlush: async () => undefined,
     };
-    new NodeTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] }).register();
+    // Looks at one span in 500 while measuring: is its context in V8's old generation? V8 decides
+    // per allocation site, so the SDK's site of span contexts tells for all spans.
+    probe = {
+      seen: 0,
+      old: 0,
+      measuring: false,
+      onStart(span) {
+        if (!this.measuring || ++this.seen % 500 !== 0) return;
+        if (!inYoungGeneration(span.spanContext())) this.old++;
+      },
+      onEnd: () => undefined,
+      shutdown: async () => undefined,
+      forceFlush: async () => undefined,
+    };
+    const spanProcessors = [new BatchSpanProcessor(exporter), probe];
+    new NodeTracerProvider({ spanProcessors }).register();
   }
-  if (variant === 'library') {
+  if (variant === 'library' || variant === 'floorNest') {
     requireFromRepo('reflect-metadata');
     const { Module } = requireFromRepo('@nestjs/common');
     const { NestFactory } = requireFromRepo('@nestjs/core');
@@ -47,7 +73,7 @@ async function worker(variant, sampleSurvivors) {
     // A Nest module is a class carrying metadata and nothing else.
     // eslint-disable-next-line @typescript-eslint/no-extraneous-class
     class BenchModule {}
-    const options = { traceRedisCommands: true, traceHttpRequests: false };
+    const options = { traceRedisCommands: variant === 'library', traceHttpRequests: false };
     Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
     app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
   }
@@ -55,7 +81,7 @@ async function worker(variant, sampleSurvivors) {
   client.status = 'ready';
   const key = 'redisx-bench:key';
   let get = () => client.get(key);
-  if (variant === 'floor') {
+  if (variant === 'floor' || variant === 'floorNest') {
     const { trace, context, SpanKind } = requireFromRepo('@opentelemetry/api');
     const tracer = trace.getTracer('floor');
     const finish = (span, started) => (value) => {
@@ -104,6 +130,7 @@ async function worker(variant, sampleSurvivors) {
       includeObjectsCollectedByMinorGC: false,
     });
   }
+  if (probe) probe.measuring = true;
   const cpu = process.cpuUsage();
   await drive(MEASURED);
   const used = process.cpuUsage(cpu);
@@ -118,16 +145,21 @@ async function worker(variant, sampleSurvivors) {
     walk(profile.head);
     result.survivedBytesPerOp = bytes / MEASURED;
   }
+  if (probe) result.pretenured = probe.old > probe.seen / 1000;
   await app?.close();
   console.log(JSON.stringify(result));
   process.exit(0);
 }
 
 function run(flags, args) {
-  const child = spawnSync(process.execPath, [...flags, here, '--worker', ...args], {
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--allow-natives-syntax', ...flags, here, '--worker', ...args],
+    {
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
   if (child.status !== 0) throw new Error(`worker ${args.join(' ')} failed: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop());
 }
@@ -135,28 +167,37 @@ function run(flags, args) {
 function main() {
   console.log(`${IN_FLIGHT} GETs in flight, answered in-process; ${MEASURED} measured per run`);
   const cpu = {};
+  const pretenured = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const [flagName, flags] of Object.entries(FLAGS)) {
       for (const variant of Object.keys(VARIANTS)) {
         const key = `${variant}|${flagName}`;
-        (cpu[key] ??= []).push(run(flags, [variant]).cpuNanosPerOp);
+        const result = run(flags, [variant]);
+        (cpu[key] ??= []).push(result.cpuNanosPerOp);
+        pretenured[key] = (pretenured[key] ?? 0) + (result.pretenured ? 1 : 0);
       }
     }
   }
-  console.log(`  ${'variant'.padEnd(54)} ${'V8 flags'.padEnd(15)} CPU/GET  survived minor GC/GET`);
+  console.log(
+    `  ${'variant'.padEnd(54)} ${'V8 flags'.padEnd(15)} CPU/GET  survived/GET  spans pretenured`,
+  );
   for (const [flagName, flags] of Object.entries(FLAGS)) {
     for (const [variant, label] of Object.entries(VARIANTS)) {
-      const survived = run(flags, [variant, 'survivors']).survivedBytesPerOp;
-      const ns = `${fmt(median(cpu[`${variant}|${flagName}`]) / 1000, 2)} µs`.padStart(8);
-      console.log(`  ${label.padEnd(54)} ${flagName.padEnd(15)} ${ns}  ${fmt(survived, 0)} B`);
+      const key = `${variant}|${flagName}`;
+      const survived = `${fmt(run(flags, [variant, 'survivors']).survivedBytesPerOp, 0)} B`;
+      const ns = `${fmt(median(cpu[key]) / 1000, 2)} µs`.padStart(8);
+      const tenured = variant === 'untraced' ? '' : `${pretenured[key]} of ${ROUNDS} runs`;
+      console.log(
+        `  ${label.padEnd(54)} ${flagName.padEnd(15)} ${ns}  ${survived.padStart(11)}  ${tenured}`,
+      );
     }
   }
   const traced = (variant, flagName) =>
     median(cpu[`${variant}|${flagName}`]) - median(cpu[`untraced|${flagName}`]);
   for (const flagName of Object.keys(FLAGS)) {
     console.log(
-      `tracing's CPU per GET (${flagName}), library / floor: ` +
-        fmt(traced('library', flagName) / traced('floor', flagName), 2),
+      `tracing's CPU per GET (${flagName}), library / floor in the Nest application: ` +
+        fmt(traced('library', flagName) / traced('floorNest', flagName), 2),
     );
   }
 }
