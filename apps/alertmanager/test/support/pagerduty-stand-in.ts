@@ -3,10 +3,11 @@ import { createServer as createHttpServer, type IncomingHttpHeaders, type Server
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { makeServerCertificate } from './test-certificates';
-import type { WebhookCollector } from './webhook-collector';
 
-/** Where upstream sends PagerDuty Events API v1 requests; a test can only reach it by proxy. */
-const EVENTS_AUTHORITY = 'events.pagerduty.com:443';
+/** Where a stand-in's requests go: records each one under the stand-in's path. */
+export interface RequestSink {
+  record(path: string, headers: IncomingHttpHeaders, text: string): void;
+}
 
 /** A CONNECT request the proxy received. */
 export interface ProxyConnect {
@@ -20,11 +21,12 @@ const listen = (server: Server | HttpsServer) =>
   );
 
 /**
- * PagerDuty's fixed Events API v1 endpoint, stood in for on loopback the way a user would reach
- * it from behind a proxy: a real HTTP proxy that accepts `CONNECT events.pagerduty.com:443` and
+ * A service's fixed HTTPS endpoint (PagerDuty's Events API v1 `events.pagerduty.com` unless
+ * another host is given, Pushover's `api.pushover.net`), stood in for on loopback the way a user
+ * would reach it from behind a proxy: a real HTTP proxy that accepts `CONNECT <host>:443` and
  * tunnels it to a real HTTPS server with a certificate for that name, signed by a CA the
- * configuration trusts (`tls_config.ca_file`). Each request it decrypts is recorded in the
- * collector under `path`, as if the collector had received it.
+ * configuration trusts (`tls_config.ca_file`). Each request it decrypts is recorded in the sink
+ * under `path`, as if the sink had received it.
  */
 export class PagerdutyStandIn {
   readonly connects: ProxyConnect[] = [];
@@ -35,13 +37,14 @@ export class PagerdutyStandIn {
   private readonly sockets = new Set<Socket>();
 
   constructor(
-    private readonly collector: WebhookCollector,
+    private readonly collector: RequestSink,
     private readonly path: string,
+    private readonly host = 'events.pagerduty.com',
   ) {}
 
   /** Makes the certificates in `dir` and starts both servers. */
   async start(dir: string): Promise<this> {
-    const pki = await makeServerCertificate(dir, 'events.pagerduty.com');
+    const pki = await makeServerCertificate(dir, this.host);
     this.caFile = pki.ca;
     const [cert, key] = await Promise.all([readFile(pki.cert), readFile(pki.key)]);
     this.https = createHttpsServer({ cert, key }, (req, res) => {
@@ -56,7 +59,7 @@ export class PagerdutyStandIn {
     this.proxy = createHttpServer((_req, res) => res.writeHead(405).end());
     this.proxy.on('connect', (req, client: Socket, head: Buffer) => {
       this.connects.push({ authority: req.url ?? '', headers: req.headers });
-      if (req.url !== EVENTS_AUTHORITY) {
+      if (req.url !== `${this.host}:443`) {
         client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
       }
