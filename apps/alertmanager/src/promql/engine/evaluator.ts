@@ -10,8 +10,7 @@ import type {
 } from '../ast';
 import { typeOf } from '../ast';
 import { Labels, METRIC_NAME } from '../../tsdb/labels';
-import { SampleScratch, type Querier, type SampleRun } from '../../tsdb/queryable';
-import { compileRe2, RegexpSyntaxError } from '../../re2';
+import { SampleScratch, type Querier } from '../../tsdb/queryable';
 import { aggregate } from './aggregation';
 import type { Annotations } from './annotations';
 import { goFormatG } from './float-math';
@@ -26,9 +25,11 @@ import {
   vectorUnless,
 } from './binary-operations';
 import { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './errors';
-import { isValidLabelName } from './label-names';
+import { absentSeries, labelJoin, labelReplace } from './label-functions';
+import { stringValue, unwrapParens } from './literal-args';
 import { ANCHORED_SAFE, keepsMetricName, RANGE_FUNCTIONS, SMOOTHED_SAFE } from './range-functions';
-import type { EvalValue, Sample, Series, Vector } from './values';
+import { pointCount, sampleAt, seriesFromRun, windowOf, withoutStale } from './series-runs';
+import type { EvalValue, Series, Vector } from './values';
 import { VECTOR_FUNCTIONS } from './vector-functions';
 
 /** What every evaluator of one query shares. */
@@ -258,8 +259,14 @@ export class Evaluator {
     const name = expr.func.name;
     const matrixIndex = expr.args.findIndex((a) => typeOf(a) === 'matrix');
     if (matrixIndex >= 0) return this.rangeFunctionCall(expr, matrixIndex);
-    if (name === 'label_replace') return this.labelReplace(expr);
-    if (name === 'label_join') return this.labelJoin(expr);
+    if (name === 'label_replace') {
+      const [dst, repl, src, pattern] = expr.args.slice(1).map((a) => stringValue(a) ?? '');
+      return labelReplace(() => this.series(expr.args[0]), dst, repl, src, pattern);
+    }
+    if (name === 'label_join') {
+      const [dst, separator, ...sources] = expr.args.slice(1).map((a) => stringValue(a) ?? '');
+      return labelJoin(() => this.series(expr.args[0]), dst, separator, sources);
+    }
     if (name === 'info') {
       const selector = expr.args[1] ? unwrapParens(expr.args[1]) : undefined;
       return evalInfo(
@@ -284,7 +291,9 @@ export class Evaluator {
         return this.vectorSelector(arg, true).map((series) => ({ ...series, dropName: true }));
       }
     }
-    if (name === 'absent') return this.absent(expr);
+    if (name === 'absent') {
+      return absentSeries(this.series(expr.args[0]), expr.args[0], this.timestamps, false);
+    }
     const queryValue = this.queryContextValue(name);
     if (queryValue !== undefined) {
       return [
@@ -438,7 +447,7 @@ export class Evaluator {
         );
       }
     }
-    if (name === 'absent_over_time') return this.absentOverTime(out, arg);
+    if (name === 'absent_over_time') return absentSeries(out, arg, this.timestamps, true);
     return out;
   }
 
@@ -465,72 +474,6 @@ export class Evaluator {
     const [series] = this.series(expr);
     if (series === undefined) return this.timestamps.map(() => NaN);
     return series.f;
-  }
-
-  private absent(expr: Call): Series[] {
-    const input = this.series(expr.args[0]);
-    const labels = labelsForAbsent(expr.args[0]);
-    const present = new Set<number>();
-    for (const s of input) for (const t of s.t) present.add(t);
-    const t = this.timestamps.filter((ts) => !present.has(ts));
-    return t.length === 0 ? [] : [{ metric: labels, t, f: t.map(() => 1), dropName: false }];
-  }
-
-  private absentOverTime(found: Series[], arg: Expr): Series[] {
-    const present = new Set<number>();
-    for (const s of found) for (const t of s.t) present.add(t);
-    const t = this.timestamps.filter((ts) => !present.has(ts));
-    return t.length === 0
-      ? []
-      : [{ metric: labelsForAbsent(arg), t, f: t.map(() => 1), dropName: true }];
-  }
-
-  private labelReplace(expr: Call): Series[] {
-    const [vector, dstArg, replArg, srcArg, regexArg] = expr.args;
-    const [dst, repl, src, pattern] = [dstArg, replArg, srcArg, regexArg].map(
-      (a) => stringValue(a) ?? '',
-    );
-    let regex;
-    try {
-      regex = compileRe2(`^(?s:${pattern})$`);
-    } catch (error) {
-      if (error instanceof RegexpSyntaxError) {
-        throw new PromqlEvalError(`invalid regular expression in label_replace(): ${pattern}`);
-      }
-      throw error;
-    }
-    if (!isValidLabelName(dst))
-      throw new PromqlEvalError(`invalid destination label name in label_replace(): ${dst}`);
-    const input = this.series(vector);
-    const out = input.map((s) => {
-      const value = s.metric.get(src);
-      if (!regex.test(value)) return s;
-      const replaced = regex.replaceAll(value, repl);
-      return {
-        ...s,
-        metric: s.metric.with(dst, replaced),
-        dropName: dst === METRIC_NAME ? false : s.dropName,
-      };
-    });
-    return mergeSameLabelset(out);
-  }
-
-  private labelJoin(expr: Call): Series[] {
-    const strings = expr.args.slice(1).map((a) => stringValue(a) ?? '');
-    const [dst, separator, ...sources] = strings;
-    for (const src of sources) {
-      if (!isValidLabelName(src))
-        throw new PromqlEvalError(`invalid source label name in label_join(): ${src}`);
-    }
-    if (!isValidLabelName(dst))
-      throw new PromqlEvalError(`invalid destination label name in label_join(): ${dst}`);
-    const input = this.series(expr.args[0]);
-    const out = input.map((s) => ({
-      ...s,
-      metric: s.metric.with(dst, sources.map((src) => s.metric.get(src)).join(separator)),
-      dropName: dst === METRIC_NAME ? false : s.dropName,
-    }));
-    return mergeSameLabelset(out);
   }
 
   // ---- operators ----------------------------------------------------------------------------
@@ -694,124 +637,4 @@ export class Evaluator {
   private checkDeadline(): void {
     if (Date.now() > this.ctx.deadline) throw new QueryTimeoutError('expression evaluation');
   }
-}
-
-function pointCount(series: readonly Series[]): number {
-  let total = 0;
-  for (const s of series) total += s.t.length;
-  return total;
-}
-
-/** The sample of a series at step `ts` as a one-element list, or none. */
-function sampleAt(series: Series, ts: number): Sample[] {
-  const i = series.t.indexOf(ts);
-  return i < 0 ? [] : [{ metric: series.metric, f: series.f[i], t: ts, dropName: series.dropName }];
-}
-
-/** A stored run with its staleness markers left out (copied only when it has any). */
-function withoutStale(run: SampleRun): { t: Float64Array; v: Float64Array } {
-  if (run.stale === undefined || !run.stale.includes(1)) return run;
-  const keep = run.t.length - run.stale.reduce((n, x) => n + x, 0);
-  const t = new Float64Array(keep);
-  const v = new Float64Array(keep);
-  let k = 0;
-  for (let i = 0; i < run.t.length; i++) {
-    if (run.stale[i] === 1) continue;
-    t[k] = run.t[i];
-    v[k++] = run.v[i];
-  }
-  return { t, v };
-}
-
-/** A stored run as a series, staleness markers left out. */
-function seriesFromRun(metric: Labels, run: SampleRun): Series {
-  const t: number[] = [];
-  const f: number[] = [];
-  for (let i = 0; i < run.t.length; i++) {
-    if (run.stale?.[i] === 1) continue;
-    t.push(run.t[i]);
-    f.push(run.v[i]);
-  }
-  return { metric, t, f, dropName: false };
-}
-
-/** The points with `from < t <= to`. */
-function slice(series: Series, from: number, to: number): [number[], number[]] {
-  let lo = 0;
-  while (lo < series.t.length && series.t[lo] <= from) lo++;
-  let hi = lo;
-  while (hi < series.t.length && series.t[hi] <= to) hi++;
-  return [series.t.slice(lo, hi), series.f.slice(lo, hi)];
-}
-
-function windowOf(series: Series, from: number, to: number): Series {
-  const [t, f] = slice(series, from, to);
-  return { metric: series.metric, t, f, dropName: series.dropName };
-}
-
-/** The value of a string argument, through any parentheses. */
-function stringValue(expr: Expr): string | undefined {
-  const inner = unwrapParens(expr);
-  return inner.kind === 'string' ? inner.value : undefined;
-}
-
-function unwrapParens(expr: Expr): Expr {
-  return expr.kind === 'paren' ? unwrapParens(expr.expr) : expr;
-}
-
-/** The labels `absent()` reports: the selector's equality matchers, a name matched twice dropped. */
-function labelsForAbsent(arg: Expr): Labels {
-  const expr = unwrapParens(arg);
-  const matchers =
-    expr.kind === 'vectorSelector'
-      ? expr.matchers
-      : expr.kind === 'matrixSelector'
-        ? expr.selector.matchers
-        : [];
-  const values = new Map<string, string>();
-  const seen = new Set<string>();
-  for (const m of matchers) {
-    if (m.name === METRIC_NAME) continue;
-    if (m.type === '=' && !seen.has(m.name)) {
-      values.set(m.name, m.value);
-      seen.add(m.name);
-    } else values.delete(m.name);
-  }
-  return Labels.from(values);
-}
-
-/**
- * Series that end up with the same labels (after `label_replace`, or `__name__` removal) become
- * one when their points do not overlap; overlapping points are upstream's error.
- */
-export function mergeSameLabelset(series: Series[]): Series[] {
-  const byKey = new Map<string, Series[]>();
-  for (const s of series) {
-    const list = byKey.get(s.metric.key);
-    if (list === undefined) byKey.set(s.metric.key, [s]);
-    else list.push(s);
-  }
-  if (byKey.size === series.length) return series;
-  const out: Series[] = [];
-  for (const list of byKey.values()) {
-    if (list.length === 1) {
-      out.push(list[0]);
-      continue;
-    }
-    const points: [number, number][] = [];
-    for (const s of list) s.t.forEach((t, i) => points.push([t, s.f[i]]));
-    points.sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < points.length; i++) {
-      if (points[i][0] === points[i - 1][0]) {
-        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
-      }
-    }
-    out.push({
-      metric: list[0].metric,
-      t: points.map((p) => p[0]),
-      f: points.map((p) => p[1]),
-      dropName: list[0].dropName,
-    });
-  }
-  return out;
 }

@@ -139,7 +139,7 @@ export class SyntaxTreeReader {
       case 'StepInvariantExpr':
         return this.at(node);
       case 'ParenExpr':
-        return { kind: 'paren', expr: this.expr(this.only(node)), pos };
+        return { kind: 'paren', expr: this.expr(this.firstChildOrSelf(node)), pos };
       case 'UnaryExpr':
         return this.unary(node);
       case 'BinaryExpr':
@@ -162,16 +162,16 @@ export class SyntaxTreeReader {
     for (const child of block ? childrenOf(block) : []) {
       if (child.name === 'QuotedLabelName') {
         // `{"metric"}`: a quoted metric name standing alone.
-        const name = this.string(this.only(child));
+        const name = this.string(this.firstChildOrSelf(child));
         matchers.push(this.matcher('__name__', '=', name, this.pos(child)));
         continue;
       }
       const nameNode = child.firstChild as SyntaxNode;
       const name =
         nameNode.name === 'QuotedLabelName'
-          ? this.string(this.only(nameNode))
+          ? this.string(this.firstChildOrSelf(nameNode))
           : this.text(nameNode);
-      const op = MATCH_OPS[this.only(child.getChild('MatchOp') as SyntaxNode).name];
+      const op = MATCH_OPS[this.firstChildOrSelf(child.getChild('MatchOp') as SyntaxNode).name];
       const value = this.string(child.getChild('StringLiteral') as SyntaxNode);
       matchers.push(this.matcher(name, op, value, this.pos(child)));
     }
@@ -425,7 +425,9 @@ export class SyntaxTreeReader {
 
   private labelList(node: SyntaxNode): string[] {
     return childrenOf(node).map((label) =>
-      label.name === 'QuotedLabelName' ? this.string(this.only(label)) : this.text(label),
+      label.name === 'QuotedLabelName'
+        ? this.string(this.firstChildOrSelf(label))
+        : this.text(label),
     );
   }
 
@@ -446,7 +448,7 @@ export class SyntaxTreeReader {
   }
 
   private aggregate(node: SyntaxNode): Expr {
-    const opNode = this.only(node.getChild('AggregateOp') as SyntaxNode);
+    const opNode = this.firstChildOrSelf(node.getChild('AggregateOp') as SyntaxNode);
     const op = this.text(opNode).toLowerCase() as AggregationOp;
     const pos = this.pos(node);
     if (EXPERIMENTAL_AGGREGATIONS.has(op) && !this.options.experimentalFunctions) {
@@ -617,7 +619,8 @@ export class SyntaxTreeReader {
     }
   }
 
-  private only(node: SyntaxNode): SyntaxNode {
+  /** The node's first child (a wrapper's content), or the node itself when it has none. */
+  private firstChildOrSelf(node: SyntaxNode): SyntaxNode {
     return childrenOf(node)[0] ?? node;
   }
 
