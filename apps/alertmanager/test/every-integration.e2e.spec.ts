@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runProcess, waitFor } from '@redisx/testing';
 import { LoopbackApi } from '../src/receivers/testing/loopback-api';
 import { postAlerts } from './support/alerts-client';
-import { PagerdutyStandIn } from './support/pagerduty-stand-in';
+import { HttpsStandIn } from './support/https-stand-in';
 import { AMTOOL_BIN, startServerProcess, type ServerProcess } from './support/server-process';
 import { SmtpTestServer } from './support/smtp-test-server';
 
@@ -86,7 +86,7 @@ describe('one configuration with every integration', () => {
   let dir: string;
   let api: LoopbackApi;
   let smtp: SmtpTestServer;
-  let pushover: PagerdutyStandIn;
+  let pushover: HttpsStandIn;
   let server: ServerProcess;
   let configFile: string;
   /** Requests that came through the Pushover stand-in. */
@@ -98,9 +98,7 @@ describe('one configuration with every integration', () => {
     smtp = await new SmtpTestServer({ starttls: false }).start();
     await mkdir(join(dir, 'pushover'));
     const sink = { record: (path: string) => proxied.push(path) };
-    pushover = await new PagerdutyStandIn(sink, '', 'api.pushover.net').start(
-      join(dir, 'pushover'),
-    );
+    pushover = await new HttpsStandIn(sink, '', 'api.pushover.net').start(join(dir, 'pushover'));
     const entries = INTEGRATIONS.map(([list, entry]) => `    ${list}:\n      - ${entry}`)
       .join('\n')
       .replaceAll('$URL', api.url)

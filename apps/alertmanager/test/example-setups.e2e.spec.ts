@@ -1,7 +1,7 @@
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PagerdutyStandIn } from './support/pagerduty-stand-in';
+import { HttpsStandIn } from './support/https-stand-in';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 
@@ -17,7 +17,7 @@ async function standIn(
   file: string,
   dir: string,
   http: string,
-  paging: PagerdutyStandIn,
+  paging: HttpsStandIn,
 ): Promise<string> {
   const secrets: Record<string, string> = {
     'chat-webhook-url': `${http}/chat`,
@@ -68,7 +68,7 @@ type Body = Record<string, unknown> & { attachments?: { title: string; text: str
 async function runExample(file: string, alerts: Record<string, string>[], expected: number) {
   const dir = await mkdtemp(join(tmpdir(), 'am-example-'));
   const http = await new WebhookCollector().start();
-  const paging = await new PagerdutyStandIn(http, '/paging').start(dir);
+  const paging = await new HttpsStandIn(http, '/paging').start(dir);
   const server = await startServerProcess(await standIn(file, dir, http.url, paging));
   try {
     await post(server, alerts, false);

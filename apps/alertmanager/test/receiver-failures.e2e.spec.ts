@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@redisx/testing';
 import { parseMail } from './support/mime-message';
-import { PagerdutyStandIn } from './support/pagerduty-stand-in';
+import { HttpsStandIn } from './support/https-stand-in';
 import { metricValue, startServerProcess, type ServerProcess } from './support/server-process';
 import { SmtpTestServer } from './support/smtp-test-server';
 import { WebhookCollector } from './support/webhook-collector';
@@ -20,7 +20,7 @@ function config(
   tls: SmtpTestServer,
   plain: SmtpTestServer,
   dir: string,
-  paging: PagerdutyStandIn,
+  paging: HttpsStandIn,
 ): string {
   const route = (to: string) => `    - {matchers: ['to="${to}"'], receiver: ${to}}`;
   const names = ['mail', 'mail-badauth', 'mail-notls', 'chat400', 'paging503', 'pagingv1'];
@@ -90,7 +90,7 @@ async function post(url: string, to: string): Promise<void> {
 describe('receivers: TLS, authentication, failures and secrets', () => {
   let dir: string;
   let server: ServerProcess;
-  let paging: PagerdutyStandIn;
+  let paging: HttpsStandIn;
   const http = new WebhookCollector();
   const tls = new SmtpTestServer({
     starttls: true,
@@ -103,7 +103,7 @@ describe('receivers: TLS, authentication, failures and secrets', () => {
     await Promise.all([http.start(), tls.start(), plain.start()]);
     await writeFile(join(dir, 'smtp-password'), `${SMTP_PASSWORD}\n`);
     await writeFile(join(dir, 'ca.pem'), tls.cert);
-    paging = await new PagerdutyStandIn(http, '/v1').start(dir);
+    paging = await new HttpsStandIn(http, '/v1').start(dir);
     await writeFile(join(dir, 'am.yml'), config(http.url, tls, plain, dir, paging));
     http.failNext(CHAT_PATH, 100, 400);
     http.failNext('/paging503', 1, 503);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpConfig } from '../config';
 import { Secret } from '../config';
-import { PagerdutyStandIn } from '../../test/support/pagerduty-stand-in';
+import { HttpsStandIn } from '../../test/support/https-stand-in';
 import { WebhookCollector } from '../../test/support/webhook-collector';
 import { HttpClient } from './http-client';
 
@@ -52,12 +52,12 @@ describe('HttpClient through a proxy', () => {
   const hooks = new WebhookCollector();
   const proxy = new ForwardProxy();
   let dir: string;
-  let tunnel: PagerdutyStandIn;
+  let tunnel: HttpsStandIn;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'proxy-'));
     await Promise.all([hooks.start(), proxy.start()]);
-    tunnel = await new PagerdutyStandIn(hooks, '/tunnelled').start(dir);
+    tunnel = await new HttpsStandIn(hooks, '/tunnelled').start(dir);
   });
   afterAll(async () => {
     await Promise.all([hooks.stop(), proxy.stop(), tunnel.stop()]);

@@ -61,7 +61,7 @@ export class WebhookCollector {
     return this;
   }
 
-  /** Records a delivery that reached the test another way (see `PagerdutyStandIn`). */
+  /** Records a delivery that reached the test another way (see `HttpsStandIn`). */
   record(path: string, headers: IncomingHttpHeaders, text: string): void {
     this.deliveries.push({ at: Date.now(), path, headers, body: JSON.parse(text) });
   }

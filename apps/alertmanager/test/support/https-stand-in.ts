@@ -28,7 +28,7 @@ const listen = (server: Server | HttpsServer) =>
  * configuration trusts (`tls_config.ca_file`). Each request it decrypts is recorded in the sink
  * under `path`, as if the sink had received it.
  */
-export class PagerdutyStandIn {
+export class HttpsStandIn {
   readonly connects: ProxyConnect[] = [];
   proxyUrl = '';
   caFile = '';
