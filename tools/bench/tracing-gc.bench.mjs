@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, requireFromRepo } from './bench-support.mjs';
+import { floorGet, registerNoopSdk, startTracingApp } from './tracing-support.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const IN_FLIGHT = 100;
@@ -41,13 +42,6 @@ async function worker(variant, sampleSurvivors) {
   let app;
   let probe;
   if (variant !== 'untraced') {
-    const { NodeTracerProvider } = requireFromRepo('@opentelemetry/sdk-trace-node');
-    const { BatchSpanProcessor } = requireFromRepo('@opentelemetry/sdk-trace-base');
-    const exporter = {
-      export: (_spans, done) => done({ code: 0 }),
-      shutdown: async () => undefined,
-      forceFlush: async () => undefined,
-    };
     // Looks at one span in 500 while measuring: is its context in V8's old generation? V8 decides
     // per allocation site, so the SDK's site of span contexts tells for all spans.
     probe = {
@@ -62,50 +56,16 @@ async function worker(variant, sampleSurvivors) {
       shutdown: async () => undefined,
       forceFlush: async () => undefined,
     };
-    const spanProcessors = [new BatchSpanProcessor(exporter), probe];
-    new NodeTracerProvider({ spanProcessors }).register();
+    registerNoopSdk([probe]);
   }
   if (variant === 'library' || variant === 'floorNest') {
-    requireFromRepo('reflect-metadata');
-    const { Module } = requireFromRepo('@nestjs/common');
-    const { NestFactory } = requireFromRepo('@nestjs/core');
-    const { TracingModule } = requireFromRepo('./libs/tracing/dist/index.js');
-    // A Nest module is a class carrying metadata and nothing else.
-    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
-    class BenchModule {}
-    const options = { traceRedisCommands: variant === 'library', traceHttpRequests: false };
-    Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
-    app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+    app = await startTracingApp(variant === 'library');
   }
   const client = new Redis({ lazyConnect: true, host: '127.0.0.1', port: 6379 });
   client.status = 'ready';
   const key = 'redisx-bench:key';
   let get = () => client.get(key);
-  if (variant === 'floor' || variant === 'floorNest') {
-    const { trace, context, SpanKind } = requireFromRepo('@opentelemetry/api');
-    const tracer = trace.getTracer('floor');
-    const finish = (span, started) => (value) => {
-      span.setAttribute('redisx.duration_ms', performance.now() - started);
-      span.end();
-      return value;
-    };
-    const attributes = () => ({
-      'db.system': 'redis',
-      'db.operation': 'GET',
-      'db.statement': `GET ${key}`,
-      'db.redis.key': key,
-      'redisx.client': 'default',
-      'server.address': '127.0.0.1',
-      'server.port': 6379,
-      'db.redis.database_index': 0,
-    });
-    get = () => {
-      const started = performance.now();
-      const options = { kind: SpanKind.CLIENT, attributes: attributes() };
-      const span = tracer.startSpan('redis.GET', options, context.active());
-      return client.get(key).then(finish(span, started));
-    };
-  }
+  if (variant === 'floor' || variant === 'floorNest') get = floorGet(client, key);
   const drive = async (total) => {
     let issued = 0;
     const lane = async () => {

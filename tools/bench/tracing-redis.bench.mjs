@@ -9,6 +9,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, requireFromRepo, runWorker } from './bench-support.mjs';
+import { floorGet, registerNoopSdk, startTracingApp } from './tracing-support.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const IN_FLIGHT = 100;
@@ -24,22 +25,6 @@ const VARIANTS = {
   off: '@redisx/tracing, traceRedisCommands: false',
   otel: '@opentelemetry/instrumentation-ioredis 0.71.0',
 };
-
-/** The SDK every tracer runs on: batch processor, exporter that accepts and drops spans. */
-function registerSdk() {
-  const { NodeTracerProvider } = requireFromRepo('@opentelemetry/sdk-trace-node');
-  const { BatchSpanProcessor } = requireFromRepo('@opentelemetry/sdk-trace-base');
-  const noopExporter = {
-    export: (_spans, done) => done({ code: 0 }),
-    shutdown: async () => undefined,
-    forceFlush: async () => undefined,
-  };
-  const provider = new NodeTracerProvider({
-    spanProcessors: [new BatchSpanProcessor(noopExporter)],
-  });
-  provider.register();
-  return provider;
-}
 
 /** Sends `total` GETs with IN_FLIGHT awaiting at once through `get`; returns commands per second. */
 async function drive(get, total) {
@@ -59,7 +44,7 @@ async function worker(variant, url, commands) {
   let provider;
   let app;
   let instrumentation;
-  if (variant !== 'untraced') provider = registerSdk();
+  if (variant !== 'untraced') provider = registerNoopSdk();
   if (variant === 'otel') {
     const { registerInstrumentations } = requireFromRepo('@opentelemetry/instrumentation');
     const { IORedisInstrumentation } = requireFromRepo('@opentelemetry/instrumentation-ioredis');
@@ -70,53 +55,12 @@ async function worker(variant, url, commands) {
   // Every traced variant runs in the same kind of process, a Nest application with the module
   // loaded (command tracing on for the library only): V8 pretenures the SDK's span objects in
   // such processes more often than in a bare one (see tracing-gc.bench.mjs).
-  if (variant !== 'untraced') {
-    requireFromRepo('reflect-metadata');
-    const { Module } = requireFromRepo('@nestjs/common');
-    const { NestFactory } = requireFromRepo('@nestjs/core');
-    const { TracingModule } = requireFromRepo('./libs/tracing/dist/index.js');
-    const options = { traceRedisCommands: variant === 'library', traceHttpRequests: false };
-    // A Nest module is a class carrying metadata and nothing else.
-    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
-    class BenchModule {}
-    Module({ imports: [TracingModule.forRoot(options)] })(BenchModule);
-    app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
-  }
+  if (variant !== 'untraced') app = await startTracingApp(variant === 'library');
   const client = new Redis(url);
   const key = `redisx-bench:${process.pid}`;
   await client.set(key, 'value');
   let get = () => client.get(key);
-  if (variant === 'floor') {
-    const { trace, context, SpanKind } = requireFromRepo('@opentelemetry/api');
-    const tracer = trace.getTracer('floor');
-    const { host, port } = client.options;
-    const finish = (span, started) => (value) => {
-      span.setAttribute('redisx.duration_ms', performance.now() - started);
-      span.end();
-      return value;
-    };
-    get = () => {
-      const started = performance.now();
-      const span = tracer.startSpan(
-        'redis.GET',
-        {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            'db.system': 'redis',
-            'db.operation': 'GET',
-            'db.statement': `GET ${key}`,
-            'db.redis.key': key,
-            'redisx.client': 'default',
-            'server.address': host,
-            'server.port': port,
-            'db.redis.database_index': 0,
-          },
-        },
-        context.active(),
-      );
-      return client.get(key).then(finish(span, started));
-    };
-  }
+  if (variant === 'floor') get = floorGet(client, key);
   const result = { variant };
   if (commands === undefined) {
     await drive(get, WARMUP);
