@@ -1,11 +1,12 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { trace, ProxyTracerProvider, type Tracer } from '@opentelemetry/api';
+import { trace, ProxyTracerProvider, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { TRACER_NAME } from '../tracing.constants';
 import { RUNNING_SCOPES, type TracingScope } from '../tracing-scope';
 import type { ResolvedTracingOptions } from '../tracing-options.interface';
 import type { DroppedSpansReporter } from './dropped-spans.reporter';
 import { createSpanPipeline } from './span-processor.factory';
+import { warmUpSpanAllocation } from './span-allocation.warm-up';
 import { createOwnProvider, isOwnProvider, type OwnProvider } from './tracer-provider.factory';
 
 /**
@@ -33,7 +34,8 @@ export class TracerProviderHost implements OnModuleDestroy {
     logger = new Logger('TracingModule'),
   ): TracerProviderHost {
     if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null, null);
-    if (isGlobalProviderRegistered()) {
+    const registered = registeredProvider();
+    if (registered !== undefined) {
       // One warning naming every option the application's provider makes moot.
       const ignored = options.providerOptions.map((key) =>
         key === 'exporter' ? `exporter "${options.exporter.type}"` : key,
@@ -46,10 +48,12 @@ export class TracerProviderHost implements OnModuleDestroy {
           `${ignored.join(', ')} ignored: the application registered its own tracer provider`,
         );
       }
+      warmUpSpanAllocation(registered);
       return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null, null);
     }
     const pipeline = createSpanPipeline(options.exporter, logger);
     const own = createOwnProvider(options, pipeline.processors, logger);
+    warmUpSpanAllocation(own.provider);
     const tracer = own.provider.getTracer(TRACER_NAME);
     return new TracerProviderHost(tracer, pipeline.memoryExporter, pipeline.dropped, own);
   }
@@ -61,15 +65,17 @@ export class TracerProviderHost implements OnModuleDestroy {
 }
 
 /**
- * Whether the application registered a provider of its own. The API answers with a proxy
- * provider whether or not one was registered; only a registered one has a delegate other than
- * the API's shared no-op provider, and one another module instance registered does not count.
+ * The provider the application registered, if it did. The API answers with a proxy provider
+ * whether or not one was registered; only a registered one has a delegate other than the API's
+ * shared no-op provider, and one another module instance registered does not count.
  */
-function isGlobalProviderRegistered(): boolean {
+function registeredProvider(): TracerProvider | undefined {
   const global = trace.getTracerProvider();
-  if (!(global instanceof ProxyTracerProvider)) return !isOwnProvider(global);
-  const delegate = global.getDelegate();
-  return delegate !== new ProxyTracerProvider().getDelegate() && !isOwnProvider(delegate);
+  const provider = global instanceof ProxyTracerProvider ? global.getDelegate() : global;
+  if (provider === new ProxyTracerProvider().getDelegate() || isOwnProvider(provider)) {
+    return undefined;
+  }
+  return provider;
 }
 
 /** A proxy provider that never gets a delegate hands out the API's no-op tracer. */

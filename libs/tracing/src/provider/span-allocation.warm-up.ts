@@ -1,0 +1,53 @@
+import { ROOT_CONTEXT, SpanKind, trace, type Context } from '@opentelemetry/api';
+import { AlwaysOnSampler, BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+
+/** How many throwaway spans one warm-up starts and ends (about 5 ms at start-up). */
+export const WARM_UP_SPANS = 500;
+
+/** Attributes of the shape command spans carry, so the same property paths are exercised. */
+const SAMPLE_ATTRIBUTES = {
+  'db.system': 'redis',
+  'db.operation': 'GET',
+  'db.statement': 'GET key',
+  'server.address': '127.0.0.1',
+  'server.port': 6379,
+};
+
+let warmedUp = false;
+
+/**
+ * Runs the span path of the SDK that `provider` comes from through short-lived spans once per
+ * process, before the application's first spans.
+ *
+ * V8 decides, per allocation site, whether to allocate objects straight in the old generation
+ * (pretenuring), from how many of the site's recent objects are still alive at a garbage
+ * collection; a decision to pretenure stays for the life of the process, and so does a decision
+ * not to. An application's first spans are all still alive for a while (a batch span processor
+ * holds them until its first batch of 512 fills), so when a major collection lands in that window,
+ * which start-up work makes likely, V8 pretenures every later span context and the span's link
+ * and event arrays. Each span then keeps young objects alive until the next full collection: about
+ * half as much CPU again per span (BENCHMARKS.md, Tracing). Spans that die at once, seen first,
+ * make that first decision "young".
+ *
+ * The spans come from a private provider built from the same copy of the SDK (no processors, no
+ * metrics, always sampled): nothing is exported, counted or logged. Returns whether it ran: only
+ * the first time, and only for a provider of the SDK copy this library loads (another copy's
+ * allocation sites are its own, out of reach).
+ */
+export function warmUpSpanAllocation(provider: unknown): boolean {
+  if (warmedUp || !(provider instanceof BasicTracerProvider)) return false;
+  warmedUp = true;
+  const tracer = new BasicTracerProvider({ sampler: new AlwaysOnSampler() }).getTracer(
+    '@redisx/tracing/warm-up',
+  );
+  // Root spans first, then children of one, as command spans come under a request's span.
+  let parent: Context = ROOT_CONTEXT;
+  for (let index = 0; index < WARM_UP_SPANS; index++) {
+    const span = tracer.startSpan('warm-up', { kind: SpanKind.CLIENT }, parent);
+    span.setAttributes(SAMPLE_ATTRIBUTES);
+    span.setAttribute('redisx.duration_ms', index);
+    span.end();
+    if (index === WARM_UP_SPANS / 2) parent = trace.setSpan(ROOT_CONTEXT, span);
+  }
+  return true;
+}
