@@ -50,7 +50,9 @@ describe('warmUpSpanAllocation', () => {
     };
     const started = jest.spyOn(sdkTracer, 'startSpan');
 
+    expect(warmUp.needsWarmUp(provider)).toBe(true);
     expect(warmUp.warmUpSpanAllocation(provider)).toBe(true);
+    expect(warmUp.needsWarmUp(provider)).toBe(false);
     expect(warmUp.warmUpSpanAllocation(provider)).toBe(false);
     expect(started).toHaveBeenCalledTimes(warmUp.WARM_UP_SPANS);
     expect(started.mock.results.every(({ value }) => (value as Span).ended)).toBe(true);
@@ -70,6 +72,7 @@ describe('warmUpSpanAllocation', () => {
     ['nothing', () => undefined],
   ])('skips %s, and still runs for the next provider it can warm up', (_, makeProvider) => {
     const { warmUp, sdk } = load();
+    expect(warmUp.needsWarmUp(makeProvider())).toBe(false);
     expect(warmUp.warmUpSpanAllocation(makeProvider() as TracerProvider)).toBe(false);
     expect(warmUp.warmUpSpanAllocation(new sdk.BasicTracerProvider())).toBe(true);
   });

@@ -15,6 +15,11 @@ const SAMPLE_ATTRIBUTES = {
 
 let warmedUp = false;
 
+/** Whether {@link warmUpSpanAllocation} would run for `provider`. */
+export function needsWarmUp(provider: unknown): provider is BasicTracerProvider {
+  return !warmedUp && provider instanceof BasicTracerProvider;
+}
+
 /**
  * Runs the span path of the SDK that `provider` comes from through short-lived spans once per
  * process, before the application's first spans.
@@ -35,16 +40,22 @@ let warmedUp = false;
  * allocation sites are its own, out of reach).
  */
 export function warmUpSpanAllocation(provider: unknown): boolean {
-  if (warmedUp || !(provider instanceof BasicTracerProvider)) return false;
+  if (!needsWarmUp(provider)) return false;
   warmedUp = true;
   const tracer = new BasicTracerProvider({ sampler: new AlwaysOnSampler() }).getTracer(
     '@redisx/tracing/warm-up',
   );
-  // Root spans first, then children of one, as command spans come under a request's span.
+  // Root spans first, then children of one, as command spans come under a request's span;
+  // attributes given at the start and set afterwards, the two ways spans get them.
   let parent: Context = ROOT_CONTEXT;
   for (let index = 0; index < WARM_UP_SPANS; index++) {
-    const span = tracer.startSpan('warm-up', { kind: SpanKind.CLIENT }, parent);
-    span.setAttributes(SAMPLE_ATTRIBUTES);
+    const atStart = index % 2 === 0;
+    const span = tracer.startSpan(
+      'warm-up',
+      { kind: SpanKind.CLIENT, attributes: atStart ? { ...SAMPLE_ATTRIBUTES } : undefined },
+      parent,
+    );
+    if (!atStart) span.setAttributes(SAMPLE_ATTRIBUTES);
     span.setAttribute('redisx.duration_ms', index);
     span.end();
     if (index === WARM_UP_SPANS / 2) parent = trace.setSpan(ROOT_CONTEXT, span);

@@ -1,4 +1,4 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { trace, ProxyTracerProvider, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { TRACER_NAME } from '../tracing.constants';
@@ -6,7 +6,8 @@ import { RUNNING_SCOPES, type TracingScope } from '../tracing-scope';
 import type { ResolvedTracingOptions } from '../tracing-options.interface';
 import type { DroppedSpansReporter } from './dropped-spans.reporter';
 import { createSpanPipeline } from './span-processor.factory';
-import { warmUpSpanAllocation } from './span-allocation.warm-up';
+import { OldGenerationMarkingWatch } from './old-generation-marking.watch';
+import { needsWarmUp, warmUpSpanAllocation } from './span-allocation.warm-up';
 import { createOwnProvider, isOwnProvider, type OwnProvider } from './tracer-provider.factory';
 
 /**
@@ -14,16 +15,22 @@ import { createOwnProvider, isOwnProvider, type OwnProvider } from './tracer-pro
  * when there is one; otherwise runs its own provider and releases it, and the API globals it set,
  * on destroy.
  */
-export class TracerProviderHost implements OnModuleDestroy {
+export class TracerProviderHost implements OnApplicationBootstrap, OnModuleDestroy {
   private constructor(
     readonly tracer: Tracer,
     readonly memoryExporter: InMemorySpanExporter | null,
     readonly dropped: DroppedSpansReporter | null,
     private readonly own: OwnProvider | null,
+    /** The provider behind `tracer`, whose SDK is warmed up once the application has started. */
+    private readonly provider: TracerProvider | null,
   ) {
     this.scope = { tracer };
     RUNNING_SCOPES.add(this.scope);
+    this.marking = needsWarmUp(provider) ? new OldGenerationMarkingWatch() : null;
   }
+
+  /** Watches V8's collections from the start until the warm-up has found its moment. */
+  private readonly marking: OldGenerationMarkingWatch | null;
 
   /** This module instance's scope: what `@Span()` methods and Redis commands of its calls use. */
   readonly scope: TracingScope;
@@ -33,7 +40,7 @@ export class TracerProviderHost implements OnModuleDestroy {
     options: ResolvedTracingOptions,
     logger = new Logger('TracingModule'),
   ): TracerProviderHost {
-    if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null, null);
+    if (!options.enabled) return new TracerProviderHost(noopTracer(), null, null, null, null);
     const registered = registeredProvider();
     if (registered !== undefined) {
       // One warning naming every option the application's provider makes moot.
@@ -48,17 +55,32 @@ export class TracerProviderHost implements OnModuleDestroy {
           `${ignored.join(', ')} ignored: the application registered its own tracer provider`,
         );
       }
-      warmUpSpanAllocation(registered);
-      return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null, null);
+      return new TracerProviderHost(trace.getTracer(TRACER_NAME), null, null, null, registered);
     }
     const pipeline = createSpanPipeline(options.exporter, logger);
     const own = createOwnProvider(options, pipeline.processors, logger);
-    warmUpSpanAllocation(own.provider);
     const tracer = own.provider.getTracer(TRACER_NAME);
-    return new TracerProviderHost(tracer, pipeline.memoryExporter, pipeline.dropped, own);
+    return new TracerProviderHost(
+      tracer,
+      pipeline.memoryExporter,
+      pipeline.dropped,
+      own,
+      own.provider,
+    );
+  }
+
+  /**
+   * Warms up the SDK's span path (see {@link warmUpSpanAllocation}) after every module has
+   * started, when the start-up's own allocation is over, and not while V8 is marking the old
+   * generation.
+   */
+  onApplicationBootstrap(): void {
+    const provider = this.provider;
+    this.marking?.runWhenNotMarking(() => warmUpSpanAllocation(provider));
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.marking?.close();
     RUNNING_SCOPES.remove(this.scope);
     await this.own?.shutdown();
   }

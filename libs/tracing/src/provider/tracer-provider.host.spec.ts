@@ -1,0 +1,45 @@
+import type { TracingModuleOptions } from '../tracing-options.interface';
+
+type Loaded = {
+  host: typeof import('./tracer-provider.host');
+  warmUp: typeof import('./span-allocation.warm-up');
+  sdk: typeof import('@opentelemetry/sdk-trace-base');
+  options: typeof import('../tracing-options.validation');
+  api: typeof import('@opentelemetry/api');
+};
+
+/**
+ * The host, the warm-up and what they see (the SDK, the API) in a fresh module registry: the
+ * warm-up runs once per load.
+ */
+function load(): Loaded {
+  let loaded!: Loaded;
+  jest.isolateModules(() => {
+    loaded = {
+      host: jest.requireActual('./tracer-provider.host'),
+      warmUp: jest.requireActual('./span-allocation.warm-up'),
+      sdk: jest.requireActual('@opentelemetry/sdk-trace-base'),
+      options: jest.requireActual('../tracing-options.validation'),
+      api: jest.requireActual('@opentelemetry/api'),
+    };
+  });
+  return loaded;
+}
+
+describe('TracerProviderHost warm-up of the SDK', () => {
+  it.each<[string, TracingModuleOptions, boolean, boolean]>([
+    ['its own provider', { exporter: 'memory' }, false, true],
+    ["the application's provider", { exporter: 'none' }, true, true],
+    ['tracing disabled', { enabled: false }, false, false],
+  ])('warms up the SDK of %s once the application has started', async (_, options, global, ran) => {
+    const { host, warmUp, sdk, options: validation, api } = load();
+    if (global) api.trace.setGlobalTracerProvider(new sdk.BasicTracerProvider());
+    const started = host.TracerProviderHost.start(validation.resolveTracingOptions(options));
+    const probe = new sdk.BasicTracerProvider();
+    expect(warmUp.needsWarmUp(probe)).toBe(true);
+    started.onApplicationBootstrap();
+    expect(warmUp.needsWarmUp(probe)).toBe(!ran);
+    await started.onModuleDestroy();
+    api.trace.disable();
+  });
+});
