@@ -7,10 +7,12 @@
 // profiler, the bytes per GET that outlived a minor GC (the young generation's survivors, which
 // make scavenges slow and end up in the old generation); and in how many processes V8 had
 // pretenured the SDK's span objects (a span's context allocated in the old generation).
-// Runs in about two minutes.
+// Runs in about two minutes. With `--profile`, instead: where the CPU of the measured GETs goes
+// (V8's sampling CPU profiler, 100 µs), by source and by function, for the library and the floor.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fmt, median, requireFromRepo } from './bench-support.mjs';
+import { summariseCpuProfile } from './cpu-profile-summary.mjs';
 import { floorGet, registerNoopSdk, startTracingApp } from './tracing-support.mjs';
 
 const here = fileURLToPath(import.meta.url);
@@ -32,7 +34,7 @@ const inYoungGeneration = (object) => {
 };
 const FLAGS = { default: [], 'no pretenuring': ['--no-allocation-site-pretenuring'] };
 
-async function worker(variant, sampleSurvivors) {
+async function worker(variant, mode) {
   const Redis = requireFromRepo('ioredis').default;
   // Installed before any tracer wraps it, as a connection's reply path would be.
   Redis.prototype.sendCommand = function (command) {
@@ -77,11 +79,15 @@ async function worker(variant, sampleSurvivors) {
     await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   };
   await drive(WARMUP);
-  let session;
-  if (sampleSurvivors) {
-    const { Session } = await import('node:inspector/promises');
-    session = new Session();
-    session.connect();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  if (mode === 'profile') {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
+  if (mode === 'survivors') {
     await session.post('HeapProfiler.enable');
     // Only what outlives a minor GC is kept in the profile.
     await session.post('HeapProfiler.startSampling', {
@@ -95,7 +101,11 @@ async function worker(variant, sampleSurvivors) {
   await drive(MEASURED);
   const used = process.cpuUsage(cpu);
   const result = { variant, cpuNanosPerOp: ((used.user + used.system) * 1000) / MEASURED };
-  if (session) {
+  if (mode === 'profile') {
+    const { profile } = await session.post('Profiler.stop');
+    result.profile = summariseCpuProfile(profile);
+  }
+  if (mode === 'survivors') {
     const { profile } = await session.post('HeapProfiler.stopSampling');
     let bytes = 0;
     const walk = (node) => {
@@ -162,6 +172,18 @@ function main() {
   }
 }
 
-const [flag, variant, survivors] = process.argv.slice(2);
-if (flag === '--worker') await worker(variant, survivors === 'survivors');
+/** Where the measured GETs' CPU goes, in the library's process and the floor's. */
+function profile() {
+  for (const variant of ['library', 'floorNest']) {
+    const { cpuNanosPerOp, profile: summary } = run([], [variant, 'profile']);
+    console.log(`${VARIANTS[variant]}: ${fmt(cpuNanosPerOp / 1000, 2)} µs CPU per GET`);
+    for (const [name, share] of [...summary.sources, ...summary.functions]) {
+      console.log(`  ${name.padEnd(72)} ${fmt(share * 100, 1).padStart(5)}%`);
+    }
+  }
+}
+
+const [flag, variant, mode] = process.argv.slice(2);
+if (flag === '--worker') await worker(variant, mode);
+else if (flag === '--profile') profile();
 else main();
