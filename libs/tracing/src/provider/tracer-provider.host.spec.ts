@@ -42,4 +42,20 @@ describe('TracerProviderHost warm-up of the SDK', () => {
     await started.onModuleDestroy();
     api.trace.disable();
   });
+
+  it('leaves the warm-up to the first of two applications on the same SDK', async () => {
+    const { host, warmUp, sdk, options: validation } = load();
+    const options = validation.resolveTracingOptions({ exporter: 'memory' });
+    const first = host.TracerProviderHost.start(options);
+    const second = host.TracerProviderHost.start(options);
+    const warmed = jest.spyOn(sdk.BasicTracerProvider.prototype, 'getTracer');
+    first.onApplicationBootstrap();
+    const afterFirst = warmed.mock.calls.length;
+    second.onApplicationBootstrap();
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(warmed.mock.calls.length).toBe(afterFirst);
+    expect(warmUp.needsWarmUp(new sdk.BasicTracerProvider())).toBe(false);
+    await second.onModuleDestroy();
+    await first.onModuleDestroy();
+  });
 });

@@ -76,7 +76,10 @@ export class TracerProviderHost implements OnApplicationBootstrap, OnModuleDestr
    */
   onApplicationBootstrap(): void {
     const provider = this.provider;
-    this.marking?.runWhenNotMarking(() => warmUpSpanAllocation(provider));
+    // Another application in the process may have warmed the same SDK up meanwhile.
+    if (needsWarmUp(provider))
+      this.marking?.runWhenNotMarking(() => warmUpSpanAllocation(provider));
+    else this.marking?.close();
   }
 
   async onModuleDestroy(): Promise<void> {
