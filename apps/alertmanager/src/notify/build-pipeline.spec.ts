@@ -216,6 +216,26 @@ describe('notification pipeline', () => {
     expect(f.history.list({ outcome: 'failed', limit: 10 })).toHaveLength(1);
   });
 
+  it.each([
+    ['sent', []],
+    ['failed', [clientError()]],
+  ])(
+    'without send_resolved, the history of a %s notification lists the firing alerts it carried',
+    async (outcome, script) => {
+      const notifier = new ScriptedNotifier({ now: () => 0 }, script);
+      const f = await pipelineFixture(() => ({ r: [integration(notifier, false)] }));
+      const done = f.pipeline.exec(f.context(), [
+        firing({ alertname: 'A', instance: 'x' }),
+        resolved({ alertname: 'A', instance: 'y' }, 2),
+      ]);
+      await done.catch(() => undefined);
+      expect(notifier.calls[0].alerts.map((a) => a.labels['instance'])).toEqual(['x']);
+      const [record] = f.history.list({ limit: 10 });
+      expect(record.outcome).toBe(outcome === 'sent' ? 'success' : 'failed');
+      expect(record.alerts.map((a) => [a.labels['instance'], a.status])).toEqual([['x', 'firing']]);
+    },
+  );
+
   it('fans out: one failing integration neither blocks the other nor hides its failure', async () => {
     const ok = new ScriptedNotifier({ now: () => 0 });
     const bad = new ScriptedNotifier({ now: () => 0 }, [clientError()]);

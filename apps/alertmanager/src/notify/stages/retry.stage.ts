@@ -54,16 +54,30 @@ export class RetryStage implements Stage {
     this.deps.metrics.notifications.labels(this.label).inc();
     const startedAt = this.deps.clock.now();
     const tally = { attempts: 0 };
+    const sending = this.toSend(ctx, alerts);
     try {
-      const sent = await this.send(ctx, alerts, tally);
-      if (sent !== undefined) this.remember(ctx, sent, startedAt, tally.attempts);
+      if (sending !== undefined) {
+        await this.send(ctx, sending, tally);
+        this.remember(ctx, sending, startedAt, tally.attempts);
+      }
     } catch (err) {
       const reason = err instanceof NotificationFailedError ? err.reason : 'other';
       this.deps.metrics.notificationsFailed.labels(this.label, reason).inc();
-      this.remember(ctx, alerts, startedAt, tally.attempts, err);
+      // What the failed requests carried, as for a success.
+      this.remember(ctx, sending ?? alerts, startedAt, tally.attempts, err);
       throw err;
     }
     return { ctx, alerts };
+  }
+
+  /**
+   * The alerts a notification carries: without `send_resolved`, the firing ones only, and none
+   * (undefined: nothing to send) when nothing is firing.
+   */
+  private toSend(ctx: NotifyContext, alerts: Alert[]): Alert[] | undefined {
+    if (this.integration.sendResolved) return alerts;
+    if ((ctx.firing ?? []).length === 0) return undefined;
+    return alerts.filter((a) => !isResolvedAt(a, ctx.now));
   }
 
   /** Keeps the outcome in the notification history, when there is one. */
@@ -94,17 +108,12 @@ export class RetryStage implements Stage {
     });
   }
 
-  /** Sends; returns the alerts sent, or undefined when nothing needed sending. */
+  /** Sends `sent` until it is delivered; throws when it cannot be. */
   private async send(
     ctx: NotifyContext,
-    alerts: Alert[],
+    sent: Alert[],
     tally: { attempts: number },
-  ): Promise<Alert[] | undefined> {
-    let sent = alerts;
-    if (!this.integration.sendResolved) {
-      if ((ctx.firing ?? []).length === 0) return undefined;
-      sent = alerts.filter((a) => !isResolvedAt(a, ctx.now));
-    }
+  ): Promise<void> {
     const name = `${this.groupName}/${this.integration.name}[${this.integration.index}]`;
     const log = this.deps.logger.with({ receiver: this.groupName, integration: name });
     const backoff = new ExponentialBackoff(this.deps.random);
@@ -127,7 +136,7 @@ export class RetryStage implements Stage {
         const fields = { attempts: attempt };
         if (attempt <= 1) log.debug('Notify success', fields);
         else log.info('Notify success', fields);
-        return sent;
+        return;
       }
       if (!err.retryable) {
         throw new NotificationFailedError(
