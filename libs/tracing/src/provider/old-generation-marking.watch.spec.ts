@@ -116,6 +116,18 @@ describe('markingUnderWay', () => {
   });
 });
 
+describe('OldGenerationMarkingWatch.start', () => {
+  it('watches where V8 has a GC profiler, and gives nothing where it has none', () => {
+    const watch = OldGenerationMarkingWatch.start();
+    expect(watch).toBeInstanceOf(OldGenerationMarkingWatch);
+    watch?.close();
+    const missing = () => {
+      throw new TypeError('GCProfiler is not a constructor');
+    };
+    expect(OldGenerationMarkingWatch.start(missing)).toBeNull();
+  });
+});
+
 describe('v8CollectionEvents', () => {
   it("brings about a collection of V8's young generation and records it", () => {
     const events = v8CollectionEvents();

@@ -45,6 +45,17 @@ export class OldGenerationMarkingWatch {
     this.cancelLimit = delay(RECORDING_LIMIT_MS, () => this.stopRecording());
   }
 
+  /** A watch of this process's V8, or null where its GC profiler is not available. */
+  static start(
+    events: () => CollectionEvents = v8CollectionEvents,
+  ): OldGenerationMarkingWatch | null {
+    try {
+      return new OldGenerationMarkingWatch(events());
+    } catch {
+      return null;
+    }
+  }
+
   /** Runs `action` at a moment when V8 is not marking the old generation (see above). */
   runWhenNotMarking(action: () => void): void {
     this.cancelLimit();

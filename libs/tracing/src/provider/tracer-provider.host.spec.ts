@@ -6,6 +6,7 @@ type Loaded = {
   sdk: typeof import('@opentelemetry/sdk-trace-base');
   options: typeof import('../tracing-options.validation');
   api: typeof import('@opentelemetry/api');
+  watch: typeof import('./old-generation-marking.watch');
 };
 
 /**
@@ -21,6 +22,7 @@ function load(): Loaded {
       sdk: jest.requireActual('@opentelemetry/sdk-trace-base'),
       options: jest.requireActual('../tracing-options.validation'),
       api: jest.requireActual('@opentelemetry/api'),
+      watch: jest.requireActual('./old-generation-marking.watch'),
     };
   });
   return loaded;
@@ -57,5 +59,19 @@ describe('TracerProviderHost warm-up of the SDK', () => {
     expect(warmUp.needsWarmUp(new sdk.BasicTracerProvider())).toBe(false);
     await second.onModuleDestroy();
     await first.onModuleDestroy();
+  });
+
+  it('starts the application when the warm-up fails (a runtime or SDK it does not fit)', async () => {
+    const { host, watch, options: validation } = load();
+    jest
+      .spyOn(watch.OldGenerationMarkingWatch.prototype, 'runWhenNotMarking')
+      .mockImplementation(() => {
+        throw new TypeError('GCProfiler is not a constructor');
+      });
+    const started = host.TracerProviderHost.start(
+      validation.resolveTracingOptions({ exporter: 'memory' }),
+    );
+    expect(() => started.onApplicationBootstrap()).not.toThrow();
+    await started.onModuleDestroy();
   });
 });

@@ -26,7 +26,7 @@ export class TracerProviderHost implements OnApplicationBootstrap, OnModuleDestr
   ) {
     this.scope = { tracer };
     RUNNING_SCOPES.add(this.scope);
-    this.marking = needsWarmUp(provider) ? new OldGenerationMarkingWatch() : null;
+    this.marking = needsWarmUp(provider) ? OldGenerationMarkingWatch.start() : null;
   }
 
   /** Watches V8's collections from the start until the warm-up has found its moment. */
@@ -76,10 +76,17 @@ export class TracerProviderHost implements OnApplicationBootstrap, OnModuleDestr
    */
   onApplicationBootstrap(): void {
     const provider = this.provider;
-    // Another application in the process may have warmed the same SDK up meanwhile.
-    if (needsWarmUp(provider))
-      this.marking?.runWhenNotMarking(() => warmUpSpanAllocation(provider));
-    else this.marking?.close();
+    try {
+      // Another application in the process may have warmed the same SDK up meanwhile.
+      if (needsWarmUp(provider)) {
+        this.marking?.runWhenNotMarking(() => warmUpSpanAllocation(provider));
+      } else {
+        this.marking?.close();
+      }
+    } catch (error) {
+      // A speed-up only: a runtime or SDK it does not fit must not stop the application.
+      new Logger('TracingModule').debug(`SDK warm-up skipped: ${String(error)}`);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
