@@ -26,13 +26,15 @@ export function needsWarmUp(provider: unknown): provider is BasicTracerProvider 
  *
  * V8 decides, per allocation site, whether to allocate objects straight in the old generation
  * (pretenuring), from how many of the site's recent objects are still alive at a garbage
- * collection; a decision to pretenure stays for the life of the process, and so does a decision
- * not to. An application's first spans are all still alive for a while (a batch span processor
- * holds them until its first batch of 512 fills), so when a major collection lands in that window,
- * which start-up work makes likely, V8 pretenures every later span context and the span's link
- * and event arrays. Each span then keeps young objects alive until the next full collection: about
- * half as much CPU again per span (BENCHMARKS.md, Tracing). Spans that die at once, seen first,
- * make that first decision "young".
+ * collection (counted only while the code making them is unoptimized, the first few hundred); a
+ * decision to pretenure stays for the life of the process, and so does a decision not to. An
+ * application's first spans all count as alive for a while: a batch span processor holds them
+ * until its first batch of 512 fills, and what is allocated while V8 marks the old generation
+ * counts as alive at the collection that ends the marking, which start-up work makes likely just
+ * then. V8 then pretenures every later span context and the span's link and event arrays, and
+ * each span keeps young objects alive until the next full collection: about a quarter more CPU
+ * per traced command (BENCHMARKS.md, Tracing). Spans that die at once, seen first, make that first
+ * decision "young"; `TracerProviderHost` runs this when V8 is not marking.
  *
  * The spans come from a private provider built from the same copy of the SDK (no processors, no
  * metrics, always sampled): nothing is exported, counted or logged. Returns whether it ran: only
