@@ -42,6 +42,10 @@ export class NodeReader {
     protected readonly options: ParserOptions,
   ) {}
 
+  /**
+   * A range, subquery step or offset. Constant ones become milliseconds now (their problems are
+   * parse errors); ones that use `step()` or `range()` keep their expression for the engine.
+   */
   protected duration(
     node: SyntaxNode,
     allowNegative: boolean,

@@ -1,18 +1,8 @@
 import type { SyntaxNode } from '@lezer/common';
-import type {
-  AggregationOp,
-  AtModifier,
-  BinaryOp,
-  Expr,
-  LabelMatcher,
-  MatchType,
-  PositionRange,
-  VectorMatching,
-  VectorSelector,
-} from '../ast';
+import type { AggregationOp, BinaryOp, Expr, VectorMatching } from '../ast';
 import { FUNCTIONS } from '../functions';
-import { newLabelMatcher } from './label-matcher';
-import { childrenOf, NodeReader, Stop } from './node-reader';
+import { childrenOf, Stop } from './node-reader';
+import { SelectorReader } from './selector-reader';
 import type { ParseProblem } from './parse-error';
 import { describeTokenAt } from './token-description';
 
@@ -37,13 +27,6 @@ const BINARY_OPS: Record<string, BinaryOp> = {
   Unless: 'unless',
 };
 
-const MATCH_OPS: Record<string, MatchType> = {
-  EqlSingle: '=',
-  Neq: '!=',
-  EqlRegex: '=~',
-  NeqRegex: '!~',
-};
-
 const EXPERIMENTAL_AGGREGATIONS = new Set<AggregationOp>(['limitk', 'limit_ratio']);
 
 /**
@@ -51,7 +34,7 @@ const EXPERIMENTAL_AGGREGATIONS = new Set<AggregationOp>(['limitk', 'limit_ratio
  * folded into the selector or subquery they modify, label matchers built (regexes compiled), and
  * `-2 ^ 2` read as upstream reads it, `-(2 ^ 2)`. The first problem found stops it.
  */
-export class SyntaxTreeReader extends NodeReader {
+export class SyntaxTreeReader extends SelectorReader {
   /** The expression of the tree's top node, or the first problem. */
   read(top: SyntaxNode): Expr | ParseProblem {
     try {
@@ -91,7 +74,7 @@ export class SyntaxTreeReader extends NodeReader {
     } while (cursor.next());
   }
 
-  private expr(node: SyntaxNode): Expr {
+  protected expr(node: SyntaxNode): Expr {
     const pos = this.pos(node);
     switch (node.name) {
       case 'NumberDurationLiteral':
@@ -124,183 +107,6 @@ export class SyntaxTreeReader extends NodeReader {
       default:
         throw this.stop(pos, `unexpected ${describeTokenAt(this.input, node.from)}`);
     }
-  }
-
-  private vectorSelector(node: SyntaxNode): VectorSelector {
-    const matchers: LabelMatcher[] = [];
-    const block = node.getChild('LabelMatchers');
-    for (const child of block ? childrenOf(block) : []) {
-      if (child.name === 'QuotedLabelName') {
-        // `{"metric"}`: a quoted metric name standing alone.
-        const name = this.string(this.firstChildOrSelf(child));
-        matchers.push(this.matcher('__name__', '=', name, this.pos(child)));
-        continue;
-      }
-      const nameNode = child.firstChild as SyntaxNode;
-      const name =
-        nameNode.name === 'QuotedLabelName'
-          ? this.string(this.firstChildOrSelf(nameNode))
-          : this.text(nameNode);
-      const op = MATCH_OPS[this.firstChildOrSelf(child.getChild('MatchOp') as SyntaxNode).name];
-      const value = this.string(child.getChild('StringLiteral') as SyntaxNode);
-      matchers.push(this.matcher(name, op, value, this.pos(child)));
-    }
-    const identifier = node.getChild('Identifier');
-    const name = identifier ? this.text(identifier) : '';
-    if (identifier) matchers.push(this.matcher('__name__', '=', name, this.pos(identifier)));
-    return {
-      kind: 'vectorSelector',
-      name,
-      matchers,
-      offsetMs: 0,
-      at: { kind: 'none' },
-      pos: this.pos(node),
-    };
-  }
-
-  private matcher(name: string, op: MatchType, value: string, pos: PositionRange): LabelMatcher {
-    const matcher = newLabelMatcher(name, op, value);
-    if (typeof matcher === 'string') throw this.stop(pos, matcher);
-    return matcher;
-  }
-
-  /**
-   * Applies a postfix modifier (`[range]`, `[range:step]`, `offset`, `@`) the way upstream binds
-   * it: to the primary expression right before it. The grammar binds it to the whole operation
-   * on its left (`a + b offset 5m` as `(a + b) offset 5m`); it is moved down to `b`.
-   */
-  private postfix(target: Expr, end: number, apply: (primary: Expr, end: number) => Expr): Expr {
-    if (target.kind === 'binary') {
-      const rhs = this.postfix(target.rhs, end, apply);
-      return { ...target, rhs, pos: { start: target.pos.start, end } };
-    }
-    if (target.kind === 'unary') {
-      const expr = this.postfix(target.expr, end, apply);
-      return { ...target, expr, pos: { start: target.pos.start, end } };
-    }
-    return apply(target, end);
-  }
-
-  private matrixSelector(node: SyntaxNode): Expr {
-    const [inner, rangeNode] = childrenOf(node);
-    return this.postfix(this.expr(inner), node.to, (selector, end) => {
-      const pos = { start: selector.pos.start, end };
-      if (selector.kind !== 'vectorSelector') {
-        throw this.stop(selector.pos, 'ranges only allowed for vector selectors');
-      }
-      if (selector.offsetMs !== 0) {
-        throw this.stop(pos, 'no offset modifiers allowed before range');
-      }
-      if (selector.at.kind !== 'none') throw this.stop(pos, 'no @ modifiers allowed before range');
-      const range = this.duration(rangeNode, false);
-      return { kind: 'matrixSelector', selector, rangeMs: range.ms, rangeExpr: range.expr, pos };
-    });
-  }
-
-  private subquery(node: SyntaxNode): Expr {
-    const [inner, ...durations] = childrenOf(node);
-    return this.postfix(this.expr(inner), node.to, (expr, end) => {
-      const range = this.duration(durations[0], false);
-      const step = durations[1] ? this.duration(durations[1], false) : { ms: 0 };
-      return {
-        kind: 'subquery',
-        expr,
-        rangeMs: range.ms,
-        rangeExpr: range.expr,
-        stepMs: step.ms,
-        stepExpr: step.expr,
-        offsetMs: 0,
-        at: { kind: 'none' },
-        pos: { start: expr.pos.start, end },
-      };
-    });
-  }
-
-  private offset(node: SyntaxNode): Expr {
-    const [inner, , amount] = childrenOf(node);
-    return this.postfix(this.expr(inner), node.to, (target, end) => {
-      const { ms: offsetMs, expr: offsetExpr } = this.duration(amount, true);
-      const pos = { start: target.pos.start, end };
-      const modifiable = this.modifiable(target, target.pos, 'offset modifier');
-      if (modifiable.kind === 'matrixSelector') {
-        if (modifiable.selector.offsetMs !== 0 || modifiable.selector.offsetExpr !== undefined) {
-          throw this.stop(target.pos, 'offset may not be set multiple times');
-        }
-        return { ...modifiable, selector: { ...modifiable.selector, offsetMs, offsetExpr }, pos };
-      }
-      if (modifiable.offsetMs !== 0 || modifiable.offsetExpr !== undefined) {
-        throw this.stop(target.pos, 'offset may not be set multiple times');
-      }
-      return { ...modifiable, offsetMs, offsetExpr, pos };
-    });
-  }
-
-  private at(node: SyntaxNode): Expr {
-    const [inner, , modifier] = childrenOf(node);
-    return this.postfix(this.expr(inner), node.to, (target, end) => {
-      const pos = { start: target.pos.start, end };
-      let at: AtModifier;
-      if (modifier.name === 'AtModifierPreprocessors') {
-        at = { kind: modifier.getChild('AtStart') ? 'start' : 'end' };
-      } else {
-        const seconds = this.signedNumber(modifier);
-        if (!Number.isFinite(seconds) || Math.abs(seconds) >= 9.223372036854776e18) {
-          throw this.stop(
-            target.pos,
-            `timestamp out of bounds for @ modifier: ${goFloatF(seconds)}`,
-          );
-        }
-        at = { kind: 'timestamp', ms: Math.round(seconds * 1000) };
-      }
-      const modifiable = this.modifiable(target, target.pos, '@ modifier');
-      const current = modifiable.kind === 'matrixSelector' ? modifiable.selector : modifiable;
-      if (current.at.kind !== 'none') {
-        throw this.stop(target.pos, '@ <timestamp> may not be set multiple times');
-      }
-      if (modifiable.kind === 'matrixSelector') {
-        return { ...modifiable, selector: { ...modifiable.selector, at }, pos };
-      }
-      return { ...modifiable, at, pos };
-    });
-  }
-
-  /** `anchored` or `smoothed` on the selector before it, with upstream's refusals. */
-  private extendedRange(node: SyntaxNode, word: 'anchored' | 'smoothed'): Expr {
-    const [inner] = childrenOf(node);
-    const other = word === 'anchored' ? 'smoothed' : 'anchored';
-    return this.postfix(this.expr(inner), node.to, (target, end) => {
-      const pos = { start: target.pos.start, end };
-      if (!this.options.extendedRangeSelectors) {
-        throw this.stop(pos, `${word} modifier is experimental and not enabled`);
-      }
-      const both = 'anchored and smoothed modifiers cannot be used together';
-      if (target.kind === 'vectorSelector') {
-        if (target[other]) throw this.stop(pos, both);
-        return { ...target, [word]: true, pos };
-      }
-      if (target.kind === 'matrixSelector') {
-        if (target.selector[other]) throw this.stop(pos, both);
-        return { ...target, selector: { ...target.selector, [word]: true }, pos };
-      }
-      if (target.kind === 'subquery')
-        throw this.stop(pos, `${word} modifier is not supported for subqueries`);
-      throw this.stop(pos, `${word} modifier not implemented`);
-    });
-  }
-
-  /** The selector or subquery an `offset` or `@` applies to (through parentheses, as upstream). */
-  private modifiable(target: Expr, pos: PositionRange, what: string) {
-    if (
-      target.kind === 'vectorSelector' ||
-      target.kind === 'matrixSelector' ||
-      target.kind === 'subquery'
-    ) {
-      return target;
-    }
-    throw this.stop(
-      pos,
-      `${what} must be preceded by an instant vector selector or range vector selector or a subquery`,
-    );
   }
 
   private unary(node: SyntaxNode): Expr {
@@ -458,11 +264,6 @@ export class SyntaxTreeReader extends NodeReader {
       pos,
     };
   }
-
-  /**
-   * A range, subquery step or offset. Constant ones become milliseconds now (their problems are
-   * parse errors); ones that use `step()` or `range()` keep their expression for the engine.
-   */
 }
 
 /** Matching without `on`/`ignoring`: set operators match many to many, the rest one to one. */
@@ -487,11 +288,4 @@ function contextOf(parent: SyntaxNode | null): string {
     default:
       return '';
   }
-}
-
-/** Go's `%f` of a float, as upstream prints a refused `@` timestamp. */
-function goFloatF(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  return value.toFixed(6);
 }
