@@ -1,7 +1,7 @@
-import type { AggregateExpr } from '../ast';
+import type { AggregateExpr, AggregationOp } from '../ast';
 import type { Labels } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
-import { formatFloatPlain, kahanInc, quantile } from './float-math';
+import { formatFloatPlain, goFormatG, kahanInc, quantile } from './float-math';
 import { isValidLabelName } from './label-names';
 import {
   groupKey,
@@ -218,4 +218,29 @@ function countValues(expr: AggregateExpr, input: Series[], steps: AggregationSte
     }
   });
   return order;
+}
+
+/** Upstream's warnings for a `quantile` φ or a `limit_ratio` ratio out of range. */
+export function paramWarnings(op: AggregationOp, params: readonly number[]): string[] {
+  const warnings: string[] = [];
+  // Go's math.Max and math.Min: NaN wins.
+  let max = -Number.MAX_VALUE;
+  let min = Number.MAX_VALUE;
+  for (const p of params) {
+    max = Number.isNaN(p) || Number.isNaN(max) ? NaN : Math.max(max, p);
+    min = Number.isNaN(p) || Number.isNaN(min) ? NaN : Math.min(min, p);
+  }
+  const warn = (message: string) => warnings.push(message);
+  if (op === 'quantile') {
+    if (params.some(Number.isNaN)) warn('quantile value should be between 0 and 1, got NaN');
+    if (max > 1) warn(`quantile value should be between 0 and 1, got ${goFormatG(max)}`);
+    if (min < 0) warn(`quantile value should be between 0 and 1, got ${goFormatG(min)}`);
+  }
+  if (op === 'limit_ratio' && !params.some(Number.isNaN)) {
+    if (max > 1)
+      warn(`ratio value should be between -1 and 1, got ${goFormatG(max)}, capping to 1`);
+    if (min < -1)
+      warn(`ratio value should be between -1 and 1, got ${goFormatG(min)}, capping to -1`);
+  }
+  return warnings;
 }

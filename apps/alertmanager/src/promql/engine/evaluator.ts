@@ -1,21 +1,11 @@
-import type {
-  AggregateExpr,
-  AtModifier,
-  BinaryExpr,
-  Call,
-  Expr,
-  MatrixSelector,
-  SubqueryExpr,
-  VectorSelector,
-} from '../ast';
+import type { AggregateExpr, BinaryExpr, Call, Expr, SubqueryExpr } from '../ast';
 import { typeOf } from '../ast';
-import { Labels, METRIC_NAME } from '../../tsdb/labels';
-import { SampleScratch, type Querier } from '../../tsdb/queryable';
-import { aggregate } from './aggregation';
+import { Labels } from '../../tsdb/labels';
+import { SampleScratch } from '../../tsdb/queryable';
+import { aggregate, paramWarnings } from './aggregation';
 import type { Annotations } from './annotations';
 import { goFormatG } from './float-math';
 import { evalInfo } from './info-function';
-import { firstAfter } from './time-search';
 import {
   scalarBinop,
   vectorAnd,
@@ -24,30 +14,29 @@ import {
   vectorScalarBinop,
   vectorUnless,
 } from './binary-operations';
-import { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './errors';
+import { PromqlEvalError } from './errors';
+import { checkDeadline, holdPoints, releasePoints } from './query-limits';
+import { combineAtSteps, type Steps } from './step-combination';
+import { StepSelectors, type SelectorContext } from './step-selectors';
 import { absentSeries, labelJoin, labelReplace } from './label-functions';
 import { stringValue, unwrapParens } from './literal-args';
-import { ANCHORED_SAFE, keepsMetricName, RANGE_FUNCTIONS, SMOOTHED_SAFE } from './range-functions';
-import { pointCount, sampleAt, seriesFromRun, windowOf, withoutStale } from './series-runs';
+import {
+  checkRangeModifiers,
+  keepsMetricName,
+  nonCounterNames,
+  RANGE_FUNCTIONS,
+} from './range-functions';
+import { windowedSeries, type RangeWindows } from './range-windows';
+import { pointCount, windowOf, withoutStale } from './series-runs';
 import type { EvalValue, Series, Vector } from './values';
 import { VECTOR_FUNCTIONS } from './vector-functions';
 
 /** What every evaluator of one query shares. */
-export interface QueryContext {
-  readonly querier: Querier;
-  readonly lookbackMs: number;
-  readonly maxSamples: number;
-  /** `Date.now()` after which the query is abandoned. */
-  readonly deadline: number;
-  /** The query's own start and end, which `@ start()` and `@ end()` mean at every depth. */
-  readonly queryStart: number;
-  readonly queryEnd: number;
+export interface QueryContext extends SelectorContext {
   /** The query's step (0 for an instant query), which `step()` means. */
   readonly queryStepMs: number;
   /** The subquery step when none is written. */
   readonly defaultSubqueryStepMs: number;
-  /** Points currently held, checked against `maxSamples`. */
-  samples: number;
   /** Warnings and infos about the answer. */
   readonly annotations: Annotations;
 }
@@ -58,8 +47,10 @@ export interface QueryContext {
  */
 export class Evaluator {
   private readonly timestamps: number[];
+  private readonly steps: Steps;
   /** Where one series' samples are read at a time. */
   private readonly scratch = new SampleScratch();
+  private readonly selectors: StepSelectors;
 
   constructor(
     private readonly ctx: QueryContext,
@@ -69,6 +60,8 @@ export class Evaluator {
   ) {
     this.timestamps = [];
     for (let ts = start; ts <= end; ts += interval) this.timestamps.push(ts);
+    this.steps = { timestamps: this.timestamps, instant: start === end };
+    this.selectors = new StepSelectors(ctx, start, end, this.timestamps, this.scratch);
   }
 
   get isInstant(): boolean {
@@ -76,7 +69,7 @@ export class Evaluator {
   }
 
   eval(expr: Expr): EvalValue {
-    this.checkDeadline();
+    checkDeadline(this.ctx);
     switch (expr.kind) {
       case 'number':
         return this.matrix([
@@ -99,9 +92,9 @@ export class Evaluator {
         );
       }
       case 'vectorSelector':
-        return this.matrix(this.vectorSelector(expr));
+        return this.matrix(this.selectors.instant(expr));
       case 'matrixSelector':
-        return this.matrix(this.matrixSelectorInstant(expr));
+        return this.matrix(this.selectors.rangeAtStart(expr));
       case 'subquery':
         return this.matrix(this.subqueryInstant(expr));
       case 'binary':
@@ -124,120 +117,12 @@ export class Evaluator {
     return { kind: 'matrix', series };
   }
 
-  // ---- selectors --------------------------------------------------------------------------
-
-  /** The evaluation time a selector reads at for step `ts`: `@` pins it, `offset` shifts it. */
-  private refTime(ts: number, at: AtModifier, offsetMs: number): number {
-    switch (at.kind) {
-      case 'none':
-        return ts - offsetMs;
-      case 'timestamp':
-        return at.ms - offsetMs;
-      case 'start':
-        return this.ctx.queryStart - offsetMs;
-      case 'end':
-        return this.ctx.queryEnd - offsetMs;
-    }
-  }
-
-  private refTimes(at: AtModifier, offsetMs: number): [number, number] {
-    const first = this.refTime(this.start, at, offsetMs);
-    const last = this.refTime(this.end, at, offsetMs);
-    return [Math.min(first, last), Math.max(first, last)];
-  }
-
-  /**
-   * Each series' latest sample within the lookback window before each step, unless stale; with
-   * `sampleTimes`, the sample's timestamp in seconds instead of its value (for `timestamp()`).
-   */
-  private vectorSelector(
-    selector: VectorSelector,
-    sampleTimes = false,
-    keepValue = false,
-  ): Series[] {
-    if (selector.smoothed && !sampleTimes) return this.smoothedSelector(selector);
-    const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
-    const lookback = this.ctx.lookbackMs;
-    const out: Series[] = [];
-    for (const found of this.ctx.querier.select(selector.matchers)) {
-      const run = found.samples(minRef - lookback + 1, maxRef, this.scratch);
-      const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
-      for (const ts of this.timestamps) {
-        const ref = this.refTime(ts, selector.at, selector.offsetMs);
-        const i = firstAfter(run.t, ref) - 1;
-        if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
-        series.t.push(ts);
-        // For `timestamp()` the sample's time in seconds; for `info()` in milliseconds.
-        series.f.push(sampleTimes ? (keepValue ? run.t[i] : run.t[i] / 1000) : run.v[i]);
-      }
-      if (series.t.length > 0) {
-        this.hold(series.t.length);
-        out.push(series);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * A `smoothed` instant selector: at each step, the value interpolated between the samples
-   * around the evaluation time (within the lookback on either side), or the sample exactly at it,
-   * or the last one before it when none follows.
-   */
-  private smoothedSelector(selector: VectorSelector): Series[] {
-    const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
-    const lookback = this.ctx.lookbackMs;
-    const out: Series[] = [];
-    for (const found of this.ctx.querier.select(selector.matchers)) {
-      const run = withoutStale(
-        found.samples(minRef - lookback + 1, maxRef + lookback, this.scratch),
-      );
-      const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
-      for (const ts of this.timestamps) {
-        const ref = this.refTime(ts, selector.at, selector.offsetMs);
-        const from = firstAfter(run.t, ref - lookback);
-        const to = firstAfter(run.t, ref + lookback);
-        if (to === from) continue;
-        let i = from;
-        while (i < to && run.t[i] < ref) i++;
-        let value: number;
-        if (i < to && run.t[i] === ref) value = run.v[i];
-        else if (i > from && i < to) {
-          const [t1, y1, t2, y2] = [run.t[i - 1], run.v[i - 1], run.t[i], run.v[i]];
-          value = y1 + ((y2 - y1) * (ref - t1)) / (t2 - t1);
-        } else if (i > from) value = run.v[i - 1];
-        else continue;
-        series.t.push(ts);
-        series.f.push(value);
-      }
-      if (series.t.length > 0) {
-        this.hold(series.t.length);
-        out.push(series);
-      }
-    }
-    return out;
-  }
-
-  /** A range vector at the single step of an instant query. */
-  private matrixSelectorInstant(expr: MatrixSelector): Series[] {
-    const ref = this.refTime(this.start, expr.selector.at, expr.selector.offsetMs);
-    const out: Series[] = [];
-    for (const found of this.ctx.querier.select(expr.selector.matchers)) {
-      const run = found.samples(ref - expr.rangeMs + 1, ref);
-      const series = seriesFromRun(found.labels, run);
-      if (series.t.length > 0) {
-        this.hold(series.t.length);
-        out.push(series);
-      }
-    }
-    return out;
-  }
-
   // ---- subqueries ---------------------------------------------------------------------------
 
   /** The inner expression evaluated at the subquery's own steps, covering every outer window. */
   private runSubquery(expr: SubqueryExpr): Series[] {
     const step = expr.stepMs > 0 ? expr.stepMs : this.ctx.defaultSubqueryStepMs;
-    const [minRef, maxRef] = this.refTimes(expr.at, expr.offsetMs);
+    const [minRef, maxRef] = this.selectors.refTimes(expr.at, expr.offsetMs);
     const lowest = minRef - expr.rangeMs;
     let start = step * Math.floor(lowest / step);
     if (start <= lowest) start += step;
@@ -247,7 +132,7 @@ export class Evaluator {
   }
 
   private subqueryInstant(expr: SubqueryExpr): Series[] {
-    const ref = this.refTime(this.start, expr.at, expr.offsetMs);
+    const ref = this.selectors.refTime(this.start, expr.at, expr.offsetMs);
     return this.runSubquery(expr)
       .map((s) => windowOf(s, ref - expr.rangeMs, ref))
       .filter((s) => s.t.length > 0);
@@ -276,7 +161,7 @@ export class Evaluator {
         {
           timestamps: this.timestamps,
           select: (matchers, at, offsetMs) =>
-            this.vectorSelector(
+            this.selectors.instant(
               { kind: 'vectorSelector', name: '', matchers, offsetMs, at, pos: expr.pos },
               true,
               true,
@@ -288,7 +173,7 @@ export class Evaluator {
       // Of a plain selector, the samples' own timestamps, not the steps'.
       const arg = unwrapParens(expr.args[0]);
       if (arg.kind === 'vectorSelector') {
-        return this.vectorSelector(arg, true).map((series) => ({ ...series, dropName: true }));
+        return this.selectors.instant(arg, true).map((series) => ({ ...series, dropName: true }));
       }
     }
     if (name === 'absent') {
@@ -346,97 +231,56 @@ export class Evaluator {
       i === matrixIndex ? undefined : this.scalarPerStep(arg),
     );
     const arg = unwrapParens(expr.args[matrixIndex]);
-    const dropName = !keepsMetricName(name);
     const out: Series[] = [];
-    /** Emits the function's value at each step from one series' points (oldest first). */
     const selectorOf = arg.kind === 'matrixSelector' ? arg.selector : undefined;
     const anchored = selectorOf?.anchored === true;
     const smoothed = selectorOf?.smoothed === true;
-    if (anchored && !ANCHORED_SAFE.includes(name)) {
-      throw new PromqlEvalError(
-        `anchored modifier can only be used with: ${ANCHORED_SAFE.join(', ')} - not with ${name}`,
-      );
-    }
-    if (smoothed && !SMOOTHED_SAFE.includes(name)) {
-      throw new PromqlEvalError(
-        `smoothed modifier can only be used with: ${SMOOTHED_SAFE.join(', ')} - not with ${name}`,
-      );
-    }
+    checkRangeModifiers(name, anchored, smoothed);
     // An anchored range reaches back one lookback for its anchor; a smoothed one also forward.
     const before = anchored || smoothed ? this.ctx.lookbackMs : 0;
     const after = smoothed ? this.ctx.lookbackMs : 0;
-    // The scalar arguments at the step being computed: one array for every window (no function
-    // keeps it).
     const stepScalars = scalars.filter((s): s is number[] => s !== undefined);
-    const args: number[] = stepScalars.map(() => NaN);
-    const emit = (
-      metric: Labels,
-      inputDropName: boolean,
-      t: Float64Array,
-      f: Float64Array,
-      at: AtModifier,
-      offsetMs: number,
-      rangeMs: number,
-    ) => {
-      const series: Series = { metric, t: [], f: [], dropName: dropName || inputDropName };
-      const timestamps = this.timestamps;
-      for (let step = 0; step < timestamps.length; step++) {
-        const ts = timestamps[step];
-        const ref = this.refTime(ts, at, offsetMs);
-        // The window is (ref - range, ref], widened for anchored and smoothed ranges: views on
-        // the points, no copies.
-        const from = firstAfter(t, ref - rangeMs - before);
-        const to = firstAfter(t, ref + after);
-        if (to === from) continue;
-        for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
-        const value = fn({
-          t: t.subarray(from, to),
-          f: f.subarray(from, to),
-          ts,
-          rangeStart: ref - rangeMs,
-          rangeEnd: ref,
-          rangeMs,
-          args,
-          anchored,
-          smoothed,
-        });
-        if (value === undefined) continue;
-        series.t.push(ts);
-        series.f.push(value);
-      }
-      if (series.t.length > 0) out.push(series);
+    const windows: RangeWindows = {
+      fn,
+      timestamps: this.timestamps,
+      selectors: this.selectors,
+      stepScalars,
+      args: stepScalars.map(() => NaN),
+      before,
+      after,
+      anchored,
+      smoothed,
+      dropName: !keepsMetricName(name),
+    };
+    const emit = (series: Series | undefined) => {
+      if (series !== undefined) out.push(series);
     };
     if (arg.kind === 'matrixSelector') {
       const { selector, rangeMs } = arg;
-      const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
+      const [minRef, maxRef] = this.selectors.refTimes(selector.at, selector.offsetMs);
       for (const found of this.ctx.querier.select(selector.matchers)) {
-        this.checkDeadline();
+        checkDeadline(this.ctx);
         const run = withoutStale(
           found.samples(minRef - rangeMs - before + 1, maxRef + after, this.scratch),
         );
         // One series' samples over the whole query are held while its windows are computed.
-        this.hold(run.t.length);
-        emit(found.labels, false, run.t, run.v, selector.at, selector.offsetMs, rangeMs);
-        this.release(run.t.length);
+        holdPoints(this.ctx, run.t.length);
+        const { at, offsetMs } = selector;
+        emit(windowedSeries(windows, found.labels, false, run.t, run.v, at, offsetMs, rangeMs));
+        releasePoints(this.ctx, run.t.length);
       }
     } else if (arg.kind === 'subquery') {
       const innerSeries = this.runSubquery(arg);
       for (const inner of innerSeries) {
-        emit(
-          inner.metric,
-          inner.dropName,
-          Float64Array.from(inner.t),
-          Float64Array.from(inner.f),
-          arg.at,
-          arg.offsetMs,
-          arg.rangeMs,
-        );
+        const [t, f] = [Float64Array.from(inner.t), Float64Array.from(inner.f)];
+        const { at, offsetMs, rangeMs } = arg;
+        emit(windowedSeries(windows, inner.metric, inner.dropName, t, f, at, offsetMs, rangeMs));
       }
-      this.release(pointCount(innerSeries));
+      releasePoints(this.ctx, pointCount(innerSeries));
     } else {
       throw new PromqlEvalError(`unexpected range vector argument in call to "${name}"`);
     }
-    this.hold(pointCount(out));
+    holdPoints(this.ctx, pointCount(out));
     if (name === 'rate' || name === 'increase') this.noteNonCounters(out, expr.args[matrixIndex]);
     if (name === 'quantile_over_time') {
       const q = scalars[0]?.find((v) => Number.isNaN(v) || v < 0 || v > 1);
@@ -453,15 +297,7 @@ export class Evaluator {
 
   /** Upstream's info for `rate`/`increase` of a metric whose name does not say it is a counter. */
   private noteNonCounters(out: Series[], arg: Expr): void {
-    let counter = '';
-    for (const series of out) {
-      const name = series.metric.get(METRIC_NAME);
-      // Series of one query mostly share their name: it is checked once.
-      if (name === '' || name === counter) continue;
-      if (/_(total|sum|count|bucket)$/.test(name)) {
-        counter = name;
-        continue;
-      }
+    for (const name of nonCounterNames(out)) {
       this.ctx.annotations.info(
         `metric might not be a counter, name does not end in _total/_sum/_count/_bucket: ${JSON.stringify(name)}`,
         arg.pos,
@@ -526,115 +362,28 @@ export class Evaluator {
       } else params = this.scalarPerStep(expr.param);
     }
     const input = this.series(expr.expr);
-    if (params && expr.param) this.checkParams(expr, params);
+    if (params && expr.param) {
+      for (const warning of paramWarnings(expr.op, params)) {
+        this.ctx.annotations.warn(warning, expr.param.pos);
+      }
+    }
     const result = aggregate(expr, input, {
       timestamps: this.timestamps,
       params,
       label,
       labelText,
     });
-    this.release(pointCount(input));
-    this.hold(pointCount(result));
+    releasePoints(this.ctx, pointCount(input));
+    holdPoints(this.ctx, pointCount(result));
     return result;
   }
 
-  /** Upstream's warnings for a `quantile` φ or a `limit_ratio` ratio out of range. */
-  private checkParams(expr: AggregateExpr, params: number[]): void {
-    const pos = (expr.param as Expr).pos;
-    // Go's math.Max and math.Min: NaN wins.
-    let max = -Number.MAX_VALUE;
-    let min = Number.MAX_VALUE;
-    for (const p of params) {
-      max = Number.isNaN(p) || Number.isNaN(max) ? NaN : Math.max(max, p);
-      min = Number.isNaN(p) || Number.isNaN(min) ? NaN : Math.min(min, p);
-    }
-    const warn = (message: string) => this.ctx.annotations.warn(message, pos);
-    if (expr.op === 'quantile') {
-      if (params.some(Number.isNaN)) warn('quantile value should be between 0 and 1, got NaN');
-      if (max > 1) warn(`quantile value should be between 0 and 1, got ${goFormatG(max)}`);
-      if (min < 0) warn(`quantile value should be between 0 and 1, got ${goFormatG(min)}`);
-    }
-    if (expr.op === 'limit_ratio' && !params.some(Number.isNaN)) {
-      if (max > 1)
-        warn(`ratio value should be between -1 and 1, got ${goFormatG(max)}, capping to 1`);
-      if (min < -1)
-        warn(`ratio value should be between -1 and 1, got ${goFormatG(min)}, capping to -1`);
-    }
-  }
-
-  // ---- step-wise combination ----------------------------------------------------------------
-
-  /**
-   * Evaluates the operands, then calls `fn` at every step with the operands' vectors at that
-   * step (a scalar is a one-sample vector, a string operand an empty one) and collects its output
-   * into series. Two outputs with the same labels at one step are upstream's error.
-   */
+  /** Evaluates the operands (a string one as no series) and combines them step by step. */
   private rangeEval(
     operands: readonly Expr[],
     fn: (vectors: Vector[], ts: number) => Vector,
   ): Series[] {
     const inputs = operands.map((e) => (typeOf(e) === 'string' ? [] : this.series(e)));
-    const cursors = inputs.map((list) => list.map(() => 0));
-    if (this.isInstant) {
-      const vectors = inputs.map((list) => list.flatMap((s) => sampleAt(s, this.start)));
-      const out = fn(vectors, this.start);
-      for (const list of inputs) this.release(pointCount(list));
-      this.hold(out.length);
-      return out.map((s) => ({
-        metric: s.metric,
-        t: [this.start],
-        f: [s.f],
-        dropName: s.dropName,
-      }));
-    }
-    const byKey = new Map<string, Series & { last: number }>();
-    const order: Series[] = [];
-    for (const ts of this.timestamps) {
-      this.checkDeadline();
-      const vectors = inputs.map((list, i) => {
-        const vector: Vector = [];
-        list.forEach((s, j) => {
-          const at = cursors[i][j];
-          if (at < s.t.length && s.t[at] === ts) {
-            vector.push({ metric: s.metric, f: s.f[at], t: ts, dropName: s.dropName });
-            cursors[i][j] = at + 1;
-          }
-        });
-        return vector;
-      });
-      for (const sample of fn(vectors, ts)) {
-        let series = byKey.get(sample.metric.key);
-        if (series === undefined) {
-          series = { metric: sample.metric, t: [], f: [], dropName: sample.dropName, last: NaN };
-          byKey.set(sample.metric.key, series);
-          order.push(series);
-        } else if (series.last === ts) {
-          throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
-        }
-        series.last = ts;
-        series.t.push(ts);
-        series.f.push(sample.f);
-      }
-    }
-    for (const list of inputs) this.release(pointCount(list));
-    this.hold(pointCount(order));
-    return order.map(({ metric, t, f, dropName }) => ({ metric, t, f, dropName }));
-  }
-
-  /**
-   * Counts points a node's result holds towards the query's limit; a parent releases its
-   * operands' points once it has built its own result, so the count follows what is in memory.
-   */
-  private hold(points: number): void {
-    this.ctx.samples += points;
-    if (this.ctx.samples > this.ctx.maxSamples) throw new TooManySamplesError('query execution');
-  }
-
-  private release(points: number): void {
-    this.ctx.samples -= points;
-  }
-
-  private checkDeadline(): void {
-    if (Date.now() > this.ctx.deadline) throw new QueryTimeoutError('expression evaluation');
+    return combineAtSteps(inputs, this.steps, this.ctx, fn);
   }
 }

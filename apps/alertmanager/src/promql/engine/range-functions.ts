@@ -1,6 +1,8 @@
+import { METRIC_NAME } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
 import { firstAfter, firstAtOrAfter } from './time-search';
 import { compareValues, goF, kahanInc, quantile } from './float-math';
+import type { Series } from './values';
 
 /** A series' samples in one step's window, and what the function needs to know of it. */
 export interface Window {
@@ -336,3 +338,36 @@ export function keepsMetricName(name: string): boolean {
 }
 
 export { compareValues };
+
+/** Refuses `anchored` or `smoothed` on a function that does not take it, in upstream's words. */
+export function checkRangeModifiers(name: string, anchored: boolean, smoothed: boolean): void {
+  if (anchored && !ANCHORED_SAFE.includes(name)) {
+    throw new PromqlEvalError(
+      `anchored modifier can only be used with: ${ANCHORED_SAFE.join(', ')} - not with ${name}`,
+    );
+  }
+  if (smoothed && !SMOOTHED_SAFE.includes(name)) {
+    throw new PromqlEvalError(
+      `smoothed modifier can only be used with: ${SMOOTHED_SAFE.join(', ')} - not with ${name}`,
+    );
+  }
+}
+
+/**
+ * The metric names, one per series, of `rate`/`increase` results whose name does not say they
+ * are counters (upstream's info); series of one query mostly share their name, checked once.
+ */
+export function nonCounterNames(series: readonly Series[]): string[] {
+  const names: string[] = [];
+  let counter = '';
+  for (const { metric } of series) {
+    const name = metric.get(METRIC_NAME);
+    if (name === '' || name === counter) continue;
+    if (/_(total|sum|count|bucket)$/.test(name)) {
+      counter = name;
+      continue;
+    }
+    names.push(name);
+  }
+  return names;
+}

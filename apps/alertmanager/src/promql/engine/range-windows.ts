@@ -1,0 +1,67 @@
+import type { AtModifier } from '../ast';
+import type { Labels } from '../../tsdb/labels';
+import type { RangeFunction } from './range-functions';
+import type { StepSelectors } from './step-selectors';
+import { firstAfter } from './time-search';
+import type { Series } from './values';
+
+/** One call of a range function (`rate(x[5m])`, `max_over_time(q[1h:1m])`) over the steps. */
+export interface RangeWindows {
+  readonly fn: RangeFunction;
+  readonly timestamps: readonly number[];
+  /** The time each step reads at (`@`, `offset`). */
+  readonly selectors: Pick<StepSelectors, 'refTime'>;
+  /** The scalar arguments' values, per argument and step. */
+  readonly stepScalars: readonly number[][];
+  /** The scalar arguments at the step being computed: one array for every window. */
+  readonly args: number[];
+  /** How far an anchored or smoothed window reaches before its range, and after it. */
+  readonly before: number;
+  readonly after: number;
+  readonly anchored: boolean;
+  readonly smoothed: boolean;
+  /** Whether the function drops the metric name. */
+  readonly dropName: boolean;
+}
+
+/**
+ * The function's value at each step from one series' points (oldest first), or undefined when it
+ * has none. Each window is `(ref - range, ref]`, widened for anchored and smoothed ranges: views
+ * on the points, no copies.
+ */
+export function windowedSeries(
+  call: RangeWindows,
+  metric: Labels,
+  inputDropName: boolean,
+  t: Float64Array,
+  f: Float64Array,
+  at: AtModifier,
+  offsetMs: number,
+  rangeMs: number,
+): Series | undefined {
+  const { fn, timestamps, stepScalars, args, before, after, anchored, smoothed } = call;
+  const series: Series = { metric, t: [], f: [], dropName: call.dropName || inputDropName };
+  for (let step = 0; step < timestamps.length; step++) {
+    const ts = timestamps[step];
+    const ref = call.selectors.refTime(ts, at, offsetMs);
+    const from = firstAfter(t, ref - rangeMs - before);
+    const to = firstAfter(t, ref + after);
+    if (to === from) continue;
+    for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
+    const value = fn({
+      t: t.subarray(from, to),
+      f: f.subarray(from, to),
+      ts,
+      rangeStart: ref - rangeMs,
+      rangeEnd: ref,
+      rangeMs,
+      args,
+      anchored,
+      smoothed,
+    });
+    if (value === undefined) continue;
+    series.t.push(ts);
+    series.f.push(value);
+  }
+  return series.t.length > 0 ? series : undefined;
+}

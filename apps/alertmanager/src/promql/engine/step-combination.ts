@@ -1,0 +1,69 @@
+import { PromqlEvalError } from './errors';
+import { checkDeadline, holdPoints, releasePoints, type QueryLimits } from './query-limits';
+import { pointCount, sampleAt } from './series-runs';
+import type { Series, Vector } from './values';
+
+/** The steps an evaluator computes, and whether they are an instant query's one step. */
+export interface Steps {
+  readonly timestamps: readonly number[];
+  readonly instant: boolean;
+}
+
+/**
+ * Calls `fn` at every step with the operands' vectors at that step (a scalar is a one-sample
+ * vector, a string operand an empty one) and collects its output into series, releasing the
+ * operands' points and holding the result's. Two outputs with the same labels at one step are
+ * upstream's error.
+ */
+export function combineAtSteps(
+  inputs: Series[][],
+  steps: Steps,
+  limits: QueryLimits,
+  fn: (vectors: Vector[], ts: number) => Vector,
+): Series[] {
+  const cursors = inputs.map((list) => list.map(() => 0));
+  if (steps.instant) {
+    const vectors = inputs.map((list) => list.flatMap((s) => sampleAt(s, steps.timestamps[0])));
+    const out = fn(vectors, steps.timestamps[0]);
+    for (const list of inputs) releasePoints(limits, pointCount(list));
+    holdPoints(limits, out.length);
+    return out.map((s) => ({
+      metric: s.metric,
+      t: [steps.timestamps[0]],
+      f: [s.f],
+      dropName: s.dropName,
+    }));
+  }
+  const byKey = new Map<string, Series & { last: number }>();
+  const order: Series[] = [];
+  for (const ts of steps.timestamps) {
+    checkDeadline(limits);
+    const vectors = inputs.map((list, i) => {
+      const vector: Vector = [];
+      list.forEach((s, j) => {
+        const at = cursors[i][j];
+        if (at < s.t.length && s.t[at] === ts) {
+          vector.push({ metric: s.metric, f: s.f[at], t: ts, dropName: s.dropName });
+          cursors[i][j] = at + 1;
+        }
+      });
+      return vector;
+    });
+    for (const sample of fn(vectors, ts)) {
+      let series = byKey.get(sample.metric.key);
+      if (series === undefined) {
+        series = { metric: sample.metric, t: [], f: [], dropName: sample.dropName, last: NaN };
+        byKey.set(sample.metric.key, series);
+        order.push(series);
+      } else if (series.last === ts) {
+        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+      }
+      series.last = ts;
+      series.t.push(ts);
+      series.f.push(sample.f);
+    }
+  }
+  for (const list of inputs) releasePoints(limits, pointCount(list));
+  holdPoints(limits, pointCount(order));
+  return order.map(({ metric, t, f, dropName }) => ({ metric, t, f, dropName }));
+}
