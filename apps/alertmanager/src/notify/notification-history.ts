@@ -40,8 +40,9 @@ export interface HistoryQuery {
   receiver?: string;
   integration?: string;
   outcome?: 'success' | 'failed';
-  /** Records whose group key or alert fingerprints contain it. */
+  /** Records whose group key contains it. */
   groupKey?: string;
+  /** Records with the alert of this fingerprint. */
   fingerprint?: string;
   limit: number;
 }

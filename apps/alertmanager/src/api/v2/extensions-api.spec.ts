@@ -1,5 +1,6 @@
-import { NotificationQueryError, NotificationsApi } from './notifications-api';
-import { RouteQueryError, RoutesApi } from './routes-api';
+import { QueryParamError } from './http-io';
+import { NotificationsApi } from './notifications-api';
+import { RoutesApi } from './routes-api';
 
 describe('GET /api/v2/notifications parameters', () => {
   const seen: unknown[] = [];
@@ -29,7 +30,7 @@ describe('GET /api/v2/notifications parameters', () => {
       'unknown parameter "reciever"; known parameters are receiver, integration, outcome, groupKey, fingerprint, limit',
     ],
   ])('refuses %j', (query, message) => {
-    expect(() => api.list(new URLSearchParams(query))).toThrow(new NotificationQueryError(message));
+    expect(() => api.list(new URLSearchParams(query))).toThrow(new QueryParamError(message));
   });
 });
 
@@ -54,6 +55,6 @@ describe('GET /api/v2/routes/match parameters', () => {
     ['label=1x=y', 'label must be name=value with a valid label name, got "1x=y"'],
     ['labels=a=b', 'unknown parameter "labels"; the only parameter is label'],
   ])('refuses %j', (query, message) => {
-    expect(() => api.match(new URLSearchParams(query))).toThrow(new RouteQueryError(message));
+    expect(() => api.match(new URLSearchParams(query))).toThrow(new QueryParamError(message));
   });
 });

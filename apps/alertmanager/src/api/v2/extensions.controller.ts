@@ -1,9 +1,9 @@
 import { All, Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { queryParams, sendJson, sendJsonString } from './http-io';
+import { queryParams, sendJson, sendQueryResult } from './http-io';
 import { methodNotAllowed } from './method-not-allowed';
-import { NotificationQueryError, NotificationsApi } from './notifications-api';
-import { RouteQueryError, RoutesApi } from './routes-api';
+import { NotificationsApi } from './notifications-api';
+import { RoutesApi } from './routes-api';
 
 /**
  * This server's additions to upstream's API v2, which the web UI reads: the notification history
@@ -19,17 +19,7 @@ export class ExtensionsV2Controller {
 
   @Get('notifications')
   listNotifications(@Req() req: Request, @Res() res: Response): void {
-    try {
-      sendJson(res, this.notifications.list(queryParams(req)));
-    } catch (error) {
-      if (!(error instanceof NotificationQueryError)) throw error;
-      sendJsonString(res, 400, error.message);
-    }
-  }
-
-  @All('notifications')
-  notificationsMethod(@Req() req: Request, @Res() res: Response): void {
-    methodNotAllowed(req, res, ['GET']);
+    sendQueryResult(res, () => this.notifications.list(queryParams(req)));
   }
 
   @Get('routes')
@@ -39,16 +29,11 @@ export class ExtensionsV2Controller {
 
   @Get('routes/match')
   match(@Req() req: Request, @Res() res: Response): void {
-    try {
-      sendJson(res, this.routes.match(queryParams(req)));
-    } catch (error) {
-      if (!(error instanceof RouteQueryError)) throw error;
-      sendJsonString(res, 400, error.message);
-    }
+    sendQueryResult(res, () => this.routes.match(queryParams(req)));
   }
 
-  @All(['routes', 'routes/match'])
-  routesMethod(@Req() req: Request, @Res() res: Response): void {
+  @All(['notifications', 'routes', 'routes/match'])
+  otherMethods(@Req() req: Request, @Res() res: Response): void {
     methodNotAllowed(req, res, ['GET']);
   }
 }

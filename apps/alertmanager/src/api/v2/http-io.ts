@@ -55,6 +55,22 @@ export function sendJson(res: Response, value: unknown): void {
   sendReply(res, jsonReply(value));
 }
 
+/** A query parameter that is wrong: answered 400 with the message (see {@link sendQueryResult}). */
+export class QueryParamError extends Error {}
+
+/** `produce`'s value as JSON, or 400 with its message when a query parameter is wrong. */
+export function sendQueryResult(res: Response, produce: () => unknown): void {
+  let value: unknown;
+  try {
+    value = produce();
+  } catch (error) {
+    if (!(error instanceof QueryParamError)) throw error;
+    sendJsonString(res, 400, error.message);
+    return;
+  }
+  sendJson(res, value);
+}
+
 /** The query string parameters of a request, decoded as Go's `url.ParseQuery` does. */
 export function queryParams(req: Request): URLSearchParams {
   const q = req.originalUrl.indexOf('?');

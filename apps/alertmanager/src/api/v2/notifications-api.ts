@@ -1,3 +1,5 @@
+import { QueryParamError } from './http-io';
+
 /** One notification as the history keeps it (see the `notify` folder's `NotificationRecord`). */
 export type NotificationView = object;
 
@@ -17,9 +19,6 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 const PARAMETERS = ['receiver', 'integration', 'outcome', 'groupKey', 'fingerprint', 'limit'];
 
-/** A query parameter of `GET /api/v2/notifications` that is wrong, with why. */
-export class NotificationQueryError extends Error {}
-
 /**
  * `GET /api/v2/notifications`, an extension of upstream's API: the notifications sent, newest
  * first, with their receiver, integration, group, alerts and outcome after retries. Parameters
@@ -32,19 +31,19 @@ export class NotificationsApi {
   list(params: URLSearchParams): NotificationView[] {
     for (const name of params.keys()) {
       if (!PARAMETERS.includes(name)) {
-        throw new NotificationQueryError(
+        throw new QueryParamError(
           `unknown parameter "${name}"; known parameters are ${PARAMETERS.join(', ')}`,
         );
       }
     }
     const outcome = params.get('outcome') ?? undefined;
     if (outcome !== undefined && outcome !== 'success' && outcome !== 'failed') {
-      throw new NotificationQueryError(`outcome must be "success" or "failed", got "${outcome}"`);
+      throw new QueryParamError(`outcome must be "success" or "failed", got "${outcome}"`);
     }
     const limitText = params.get('limit');
     const limit = limitText === null ? DEFAULT_LIMIT : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new NotificationQueryError(
+      throw new QueryParamError(
         `limit must be an integer from 1 to ${MAX_LIMIT}, got "${limitText}"`,
       );
     }

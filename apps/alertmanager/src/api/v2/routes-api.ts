@@ -1,8 +1,6 @@
+import { QueryParamError } from './http-io';
 import type { AlertRouting, RouteDescription } from '../../alerting/alert-routing';
 import { isValidLabelName, type LabelSet } from '../../labels';
-
-/** A wrong `label` parameter of `GET /api/v2/routes/match`. */
-export class RouteQueryError extends Error {}
 
 /** Where an alert with given labels would go, as `amtool config routes test` answers it. */
 export interface RouteMatch {
@@ -28,12 +26,12 @@ export class RoutesApi {
     const labels: Record<string, string> = {};
     for (const [name, value] of params) {
       if (name !== 'label') {
-        throw new RouteQueryError(`unknown parameter "${name}"; the only parameter is label`);
+        throw new QueryParamError(`unknown parameter "${name}"; the only parameter is label`);
       }
       const eq = value.indexOf('=');
       const label = eq < 0 ? '' : value.slice(0, eq);
       if (eq < 0 || !isValidLabelName(label)) {
-        throw new RouteQueryError(
+        throw new QueryParamError(
           `label must be name=value with a valid label name, got "${value}"`,
         );
       }
