@@ -27,33 +27,32 @@ export class UiController {
         .send('The web UI was not built: run `npm run build` in the repository.\n');
       return;
     }
-    send(req, res, page, 'no-cache');
+    send(res, page);
   }
 
   @Get('public/:file')
-  file(@Param('file') name: string, @Req() req: Request, @Res() res: Response): void {
+  file(@Param('file') name: string, @Res() res: Response): void {
     const asset = this.assets.get(name);
     if (asset === undefined || name === 'index.html') {
       res.status(404).type('text/plain').send('not found\n');
       return;
     }
-    send(req, res, asset, 'no-cache');
+    send(res, asset);
   }
 }
 
-/** The file, or 304 when the browser has this version; security headers for a page of our own. */
-function send(req: Request, res: Response, asset: UiAsset, cache: string): void {
+/**
+ * The file with security headers for a page of our own; revalidated on every use, and Express
+ * answers 304 itself when the browser's copy has the same ETag.
+ */
+function send(res: Response, asset: UiAsset): void {
   res.set({
-    'Cache-Control': cache,
+    'Cache-Control': 'no-cache',
     ETag: asset.etag,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy':
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'",
     'Referrer-Policy': 'no-referrer',
   });
-  if (req.headers['if-none-match'] === asset.etag) {
-    res.status(304).end();
-    return;
-  }
   res.status(200).type(asset.contentType).send(asset.body);
 }
