@@ -2,7 +2,7 @@
 // the server without reloading.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
-export interface Live<T> {
+interface Live<T> {
   data: T | undefined;
   error: string | undefined;
   loading: boolean;
@@ -10,7 +10,7 @@ export interface Live<T> {
   refresh: () => void;
 }
 
-export const REFRESH_MS = 5000;
+const REFRESH_MS = 5000;
 
 export function useLive<T>(load: () => Promise<T>, deps: unknown[], everyMs = REFRESH_MS): Live<T> {
   const [data, setData] = useState<T | undefined>(undefined);

@@ -2,7 +2,15 @@
 // the braces optional, values quoted or bare.
 import type { ApiMatcher, LabelSet } from './api';
 
-const OPERATORS = ['=~', '!~', '!=', '='] as const;
+/** A bare label name, as a regular expression's source. */
+export const LABEL_NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
+/** A matcher's operator, as a regular expression's source (`=~` before `=`). */
+export const OPERATOR = '=~|!~|!=|=';
+
+/** A name, bare or quoted; the operator; the value, quoted or bare, spaces around trimmed. */
+const MATCHER = new RegExp(
+  String.raw`^\s*(${LABEL_NAME}|"(?:[^"\\]|\\.)*")\s*(${OPERATOR})\s*(.*?)\s*$`,
+);
 
 /** Splits a matcher list on the commas outside quotes. */
 export function splitMatchers(input: string): string[] {
@@ -31,10 +39,8 @@ export function splitMatchers(input: string): string[] {
 }
 
 /** One matcher string as the API's JSON form; throws with what is wrong. */
-export function parseMatcher(text: string): ApiMatcher {
-  const match = /^\s*([a-zA-Z_:][a-zA-Z0-9_:]*|"(?:[^"\\]|\\.)*")\s*(=~|!~|!=|=)\s*(.*?)\s*$/.exec(
-    text,
-  );
+function parseMatcher(text: string): ApiMatcher {
+  const match = MATCHER.exec(text);
   if (!match) throw new Error(`"${text}" is not a matcher such as name="value"`);
   const [, rawName, operator, rawValue] = match;
   const name = rawName.startsWith('"') ? (JSON.parse(rawName) as string) : rawName;
@@ -44,8 +50,6 @@ export function parseMatcher(text: string): ApiMatcher {
       throw new Error(`unterminated quote in "${text}"`);
     value = JSON.parse(value) as string;
   }
-  if (!(OPERATORS as readonly string[]).includes(operator))
-    throw new Error(`bad operator in "${text}"`);
   return {
     name,
     value,

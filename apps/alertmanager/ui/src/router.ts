@@ -7,7 +7,7 @@ export interface Location {
   params: URLSearchParams;
 }
 
-export function currentLocation(): Location {
+function currentLocation(): Location {
   const hash = window.location.hash.replace(/^#/, '') || '/alerts';
   const q = hash.indexOf('?');
   return {

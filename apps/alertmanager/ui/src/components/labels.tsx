@@ -1,6 +1,6 @@
 import type { LabelSet } from '../api';
 
-/** Labels as chips; `highlight` names shown first (group labels). */
+/** Labels as chips, sorted by name; the `skip` names (e.g. a group's own labels) left out. */
 export function Labels({ labels, skip = [] }: { labels: LabelSet; skip?: string[] }) {
   const names = Object.keys(labels)
     .filter((name) => !skip.includes(name))
@@ -19,7 +19,7 @@ export function Labels({ labels, skip = [] }: { labels: LabelSet; skip?: string[
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 
 /** Text with its http(s) addresses as links. */
-export function Linked({ text }: { text: string }) {
+function Linked({ text }: { text: string }) {
   const parts = text.split(URL_PATTERN);
   return (
     <>

@@ -1,5 +1,9 @@
 import { useMemo } from 'preact/hooks';
 import type { LabelSet } from '../api';
+import { LABEL_NAME, OPERATOR } from '../matchers';
+
+/** The last matcher being typed once it has its operator: name, operator, the value so far. */
+const TYPED_OPERATOR = new RegExp(`^(${LABEL_NAME})(${OPERATOR})"?([^"]*)$`);
 
 /**
  * A matcher list field (`alertname="Down", severity=~"crit.*"`) that suggests label names and,
@@ -38,7 +42,7 @@ export function MatcherInput(props: {
 }
 
 /** Completions of the last matcher being typed, each the whole field's text. */
-export function suggest(value: string, known: LabelSet[]): string[] {
+function suggest(value: string, known: LabelSet[]): string[] {
   const cut = value.lastIndexOf(',');
   const head = cut < 0 ? '' : `${value.slice(0, cut + 1)} `;
   const last = value
@@ -48,7 +52,7 @@ export function suggest(value: string, known: LabelSet[]): string[] {
   const prefix = cut < 0 && value.trim().startsWith('{') ? '{' : '';
   const names = new Set<string>();
   for (const labels of known) for (const name of Object.keys(labels)) names.add(name);
-  const operator = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(=~|!~|!=|=)"?([^"]*)$/.exec(last);
+  const operator = TYPED_OPERATOR.exec(last);
   if (operator) {
     const [, name, op, partial] = operator;
     const values = new Set<string>();

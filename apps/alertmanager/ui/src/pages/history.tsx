@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { Labels } from '../components/labels';
 import { ErrorNote, Loading } from '../components/status';
+import { TextField } from '../components/text-field';
 import { formatTime, relative } from '../format';
 import { useLive } from '../live';
 import { href, navigate, type Location } from '../router';
@@ -28,15 +29,7 @@ export function HistoryPage({ location }: { location: Location }) {
           navigate('/history', { receiver: draft.trim() || undefined, outcome });
         }}
       >
-        <div class="field">
-          <label for="history-receiver">Receiver</label>
-          <input
-            id="history-receiver"
-            type="text"
-            value={draft}
-            onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
-          />
-        </div>
+        <TextField id="history-receiver" label="Receiver" value={draft} onInput={setDraft} />
         <div class="field">
           <label for="history-outcome">Outcome</label>
           <select
@@ -63,9 +56,7 @@ export function HistoryPage({ location }: { location: Location }) {
         {(history.data ?? []).map((n) => (
           <li class={`card notification outcome-${n.outcome}`} key={n.id}>
             <div class="alert-line">
-              <span class={`badge badge-${n.outcome === 'success' ? 'success' : 'failed'}`}>
-                {n.outcome}
-              </span>
+              <span class={`badge badge-${n.outcome}`}>{n.outcome}</span>
               <a href={href('/history', { receiver: n.receiver })} class="receiver">
                 {n.receiver}
               </a>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type RouteDescription, type RouteMatch } from '../api';
 import { ErrorNote, Loading } from '../components/status';
+import { TextField } from '../components/text-field';
 import { useLive } from '../live';
 
 /**
@@ -32,16 +33,13 @@ export function RoutingPage() {
     <section aria-labelledby="routing-title">
       <h1 id="routing-title">Routing</h1>
       <form class="toolbar" onSubmit={test}>
-        <div class="field">
-          <label for="route-labels">Labels</label>
-          <input
-            id="route-labels"
-            type="text"
-            value={labels}
-            placeholder="alertname=Down severity=critical"
-            onInput={(e) => setLabels((e.target as HTMLInputElement).value)}
-          />
-        </div>
+        <TextField
+          id="route-labels"
+          label="Labels"
+          value={labels}
+          placeholder="alertname=Down severity=critical"
+          onInput={setLabels}
+        />
         <button type="submit">Test</button>
       </form>
       <ErrorNote error={error ?? tree.error} />

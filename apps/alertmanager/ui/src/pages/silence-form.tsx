@@ -3,6 +3,7 @@ import { api, type GettableAlert, type LabelSet } from '../api';
 import { Labels } from '../components/labels';
 import { MatcherInput } from '../components/matcher-input';
 import { ErrorNote } from '../components/status';
+import { TextField } from '../components/text-field';
 import { parseDuration, toLocalInput } from '../format';
 import { formatMatcher, parseMatchers } from '../matchers';
 import { navigate, type Location } from '../router';
@@ -116,47 +117,37 @@ export function SilenceForm({ location, editId }: { location: Location; editId?:
           known={known}
         />
         <div class="row">
-          <div class="field">
-            <label for="silence-start">Start</label>
-            <input
-              id="silence-start"
-              type="datetime-local"
-              value={startsAt}
-              onInput={(e) => setStartsAt((e.target as HTMLInputElement).value)}
-            />
-          </div>
-          <div class="field">
-            <label for="silence-duration">Duration</label>
-            <input
-              id="silence-duration"
-              type="text"
-              value={duration}
-              placeholder="2h"
-              onInput={(e) => updateDuration((e.target as HTMLInputElement).value)}
-            />
-          </div>
-          <div class="field">
-            <label for="silence-end">End</label>
-            <input
-              id="silence-end"
-              type="datetime-local"
-              value={endsAt}
-              onInput={(e) => {
-                setEndsAt((e.target as HTMLInputElement).value);
-                setDuration('');
-              }}
-            />
-          </div>
-        </div>
-        <div class="field">
-          <label for="silence-author">Created by</label>
-          <input
-            id="silence-author"
-            type="text"
-            value={createdBy}
-            onInput={(e) => setCreatedBy((e.target as HTMLInputElement).value)}
+          <TextField
+            id="silence-start"
+            label="Start"
+            type="datetime-local"
+            value={startsAt}
+            onInput={setStartsAt}
+          />
+          <TextField
+            id="silence-duration"
+            label="Duration"
+            value={duration}
+            placeholder="2h"
+            onInput={updateDuration}
+          />
+          <TextField
+            id="silence-end"
+            label="End"
+            type="datetime-local"
+            value={endsAt}
+            onInput={(value) => {
+              setEndsAt(value);
+              setDuration('');
+            }}
           />
         </div>
+        <TextField
+          id="silence-author"
+          label="Created by"
+          value={createdBy}
+          onInput={setCreatedBy}
+        />
         <div class="field">
           <label for="silence-comment">Comment</label>
           <textarea

@@ -57,7 +57,7 @@ export function SilencesPage({ location }: { location: Location }) {
   );
 }
 
-export function SilenceItem({
+function SilenceItem({
   silence,
   onExpire,
 }: {
@@ -113,10 +113,7 @@ export function SilencePage({ id }: { id: string }) {
             silence={silence.data}
             onExpire={(s) =>
               api.expireSilence(s.id).then(
-                () => {
-                  silence.refresh();
-                  navigate('/silences', { state: 'expired' });
-                },
+                () => navigate('/silences', { state: 'expired' }),
                 (error: Error) => setProblem(error.message),
               )
             }
