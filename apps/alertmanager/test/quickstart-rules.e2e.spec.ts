@@ -139,7 +139,8 @@ describe('the quick start with its rules', () => {
         for (const alert of (await get('/api/v1/alerts')).data.alerts) {
           seen.get(alert.labels.alertname)?.add(alert.state);
         }
-        return names.every((n) => notified('firing').has(n));
+        const firing = notified('firing');
+        return names.every((n) => firing.has(n));
       },
       60_000,
       200,
@@ -155,7 +156,10 @@ describe('the quick start with its rules', () => {
     exporter.mode = 'healthy';
     await waitFor(
       'every alert resolved at the webhook',
-      async () => names.every((n) => notified('resolved').has(n)),
+      () => {
+        const resolved = notified('resolved');
+        return names.every((n) => resolved.has(n));
+      },
       60_000,
       200,
     );

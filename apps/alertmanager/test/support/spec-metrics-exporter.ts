@@ -17,6 +17,19 @@ interface Family {
   series: SeriesRow[];
 }
 
+/** A row: the series' labels, then its number when healthy and when breaching. */
+type Row = [labels: string, healthy: number, breaching: number];
+
+function family(type: 'counter' | 'gauge') {
+  return (name: string, ...rows: Row[]): Family => ({
+    name,
+    type,
+    series: rows.map(([labels, healthy, breaching]) => ({ labels, healthy, breaching })),
+  });
+}
+const counter = family('counter');
+const gauge = family('gauge');
+
 /** A histogram's observations per scrape, all in one bucket (by its upper bound), per mode. */
 function histogram(
   name: string,
@@ -30,7 +43,7 @@ function histogram(
     healthy: le >= healthyIn ? perScrape : 0,
     breaching: le >= breachingIn ? perScrape : 0,
   });
-  return { name: `${name}_bucket`, type: 'histogram', series: [...bounds, Infinity].map(row) };
+  return { name, type: 'histogram', series: [...bounds, Infinity].map(row) };
 }
 
 /**
@@ -42,112 +55,52 @@ const FAMILIES: Family[] = [
   // HighRedisLatency: p95 above 50 ms.
   histogram('myapp_redis_command_duration_seconds', [0.01, 0.05, 0.1], 10, 0.01, 0.1),
   // HighRedisErrorRate: errors above 1% of commands.
-  {
-    name: 'myapp_redis_commands_total',
-    type: 'counter',
-    series: [{ labels: 'command="get"', healthy: 100, breaching: 100 }],
-  },
-  {
-    name: 'myapp_redis_errors_total',
-    type: 'counter',
-    series: [{ labels: 'command="get"', healthy: 0, breaching: 10 }],
-  },
+  counter('myapp_redis_commands_total', ['command="get"', 100, 100]),
+  counter('myapp_redis_errors_total', ['command="get"', 0, 10]),
   // LowCacheHitRate: hits below 70%.
-  {
-    name: 'myapp_redis_cache_hits_total',
-    type: 'counter',
-    series: [{ labels: 'cache="orders"', healthy: 9, breaching: 1 }],
-  },
-  {
-    name: 'myapp_redis_cache_misses_total',
-    type: 'counter',
-    series: [{ labels: 'cache="orders"', healthy: 1, breaching: 9 }],
-  },
+  counter('myapp_redis_cache_hits_total', ['cache="orders"', 9, 1]),
+  counter('myapp_redis_cache_misses_total', ['cache="orders"', 1, 9]),
   // CacheFull: more than 50,000 entries.
-  {
-    name: 'myapp_redis_cache_size',
-    type: 'gauge',
-    series: [{ labels: 'cache="orders"', healthy: 100, breaching: 60_000 }],
-  },
+  gauge('myapp_redis_cache_size', ['cache="orders"', 100, 60_000]),
   // HighLockContention: more than 100 locks held.
-  {
-    name: 'myapp_redis_locks_active',
-    type: 'gauge',
-    series: [{ labels: '', healthy: 5, breaching: 150 }],
-  },
+  gauge('myapp_redis_locks_active', ['', 5, 150]),
   // LongLockWaitTime: p95 wait above 1 s.
   histogram('myapp_redis_lock_wait_duration_seconds', [0.5, 1, 5], 10, 0.5, 5),
   // LockAcquisitionFailures: more than 10 failures a second.
-  {
-    name: 'myapp_redis_lock_acquisitions_total',
-    type: 'counter',
-    series: [
-      { labels: 'status="acquired"', healthy: 10, breaching: 10 },
-      { labels: 'status="failed"', healthy: 0, breaching: 50 },
-    ],
-  },
+  counter(
+    'myapp_redis_lock_acquisitions_total',
+    ['status="acquired"', 10, 10],
+    ['status="failed"', 0, 50],
+  ),
   // StreamProcessingErrors: errors above 5% of a stream's consumed messages.
-  {
-    name: 'myapp_redis_stream_messages_consumed_total',
-    type: 'counter',
-    series: [
-      { labels: 'stream="orders",status="ok"', healthy: 10, breaching: 5 },
-      { labels: 'stream="orders",status="error"', healthy: 0, breaching: 5 },
-    ],
-  },
+  counter(
+    'myapp_redis_stream_messages_consumed_total',
+    ['stream="orders",status="ok"', 10, 5],
+    ['stream="orders",status="error"', 0, 5],
+  ),
   // StreamPublishErrors: more than one a second on a stream.
-  {
-    name: 'myapp_redis_stream_publish_errors_total',
-    type: 'counter',
-    series: [{ labels: 'stream="orders"', healthy: 0, breaching: 10 }],
-  },
+  counter('myapp_redis_stream_publish_errors_total', ['stream="orders"', 0, 10]),
   // HighRateLimitBlockRate: rejections above 10% of requests.
-  {
-    name: 'myapp_redis_ratelimit_requests_total',
-    type: 'counter',
-    series: [
-      { labels: 'status="allowed"', healthy: 10, breaching: 5 },
-      { labels: 'status="rejected"', healthy: 0, breaching: 5 },
-    ],
-  },
+  counter(
+    'myapp_redis_ratelimit_requests_total',
+    ['status="allowed"', 10, 5],
+    ['status="rejected"', 0, 5],
+  ),
   // HighAPIErrorRate (5xx above 5%) and HighRequestRate (above 10,000 a second).
-  {
-    name: 'http_requests_total',
-    type: 'counter',
-    series: [
-      { labels: 'method="GET",status="200"', healthy: 100, breaching: 15_000 },
-      { labels: 'method="GET",status="500"', healthy: 0, breaching: 5_000 },
-    ],
-  },
+  counter(
+    'http_requests_total',
+    ['method="GET",status="200"', 100, 15_000],
+    ['method="GET",status="500"', 0, 5_000],
+  ),
   // SlowAPIResponses: p95 above 2 s.
   histogram('http_request_duration_seconds', [0.5, 2, 5], 10, 0.5, 5),
   // HighCPUUsage: idle below 20% of a CPU's seconds.
-  {
-    name: 'node_cpu_seconds_total',
-    type: 'counter',
-    series: [{ labels: 'cpu="0",mode="idle"', healthy: 0.9, breaching: 0.1 }],
-  },
+  counter('node_cpu_seconds_total', ['cpu="0",mode="idle"', 0.9, 0.1]),
   // HighMemoryUsage (above 80% used) and DiskSpaceLow (above 85% used).
-  {
-    name: 'node_memory_MemTotal_bytes',
-    type: 'gauge',
-    series: [{ labels: '', healthy: 100, breaching: 100 }],
-  },
-  {
-    name: 'node_memory_MemAvailable_bytes',
-    type: 'gauge',
-    series: [{ labels: '', healthy: 90, breaching: 10 }],
-  },
-  {
-    name: 'node_filesystem_size_bytes',
-    type: 'gauge',
-    series: [{ labels: 'mountpoint="/"', healthy: 100, breaching: 100 }],
-  },
-  {
-    name: 'node_filesystem_avail_bytes',
-    type: 'gauge',
-    series: [{ labels: 'mountpoint="/"', healthy: 90, breaching: 5 }],
-  },
+  gauge('node_memory_MemTotal_bytes', ['', 100, 100]),
+  gauge('node_memory_MemAvailable_bytes', ['', 90, 10]),
+  gauge('node_filesystem_size_bytes', ['mountpoint="/"', 100, 100]),
+  gauge('node_filesystem_avail_bytes', ['mountpoint="/"', 90, 5]),
 ];
 
 /**
@@ -185,18 +138,19 @@ export class SpecMetricsExporter {
   private scrape(): string {
     const lines: string[] = [];
     for (const family of FAMILIES) {
-      const base = family.name.replace(/_bucket$/, '');
-      lines.push(`# TYPE ${base} ${family.type}`);
+      const histogram = family.type === 'histogram';
+      const sample = histogram ? `${family.name}_bucket` : family.name;
+      lines.push(`# TYPE ${family.name} ${family.type}`);
       for (const row of family.series) {
         const step = row[this.mode];
-        const key = `${family.name}{${row.labels}}`;
+        const key = `${sample}{${row.labels}}`;
         const value = family.type === 'gauge' ? step : (this.totals.get(key) ?? 0) + step;
         if (family.type !== 'gauge') this.totals.set(key, value);
-        lines.push(`${family.name}${row.labels ? `{${row.labels}}` : ''} ${value}`);
+        lines.push(`${sample}${row.labels ? `{${row.labels}}` : ''} ${value}`);
       }
-      if (family.type === 'histogram') {
-        const inf = this.totals.get(`${family.name}{le="+Inf"}`) ?? 0;
-        lines.push(`${base}_count ${inf}`, `${base}_sum ${inf}`);
+      if (histogram) {
+        const inf = this.totals.get(`${sample}{le="+Inf"}`) ?? 0;
+        lines.push(`${family.name}_count ${inf}`, `${family.name}_sum ${inf}`);
       }
     }
     return `${lines.join('\n')}\n`;
