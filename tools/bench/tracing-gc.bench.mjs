@@ -79,9 +79,13 @@ async function worker(variant, mode) {
     await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
   };
   await drive(WARMUP);
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
+  // The plain CPU runs have no inspector session attached.
+  let session;
+  if (mode !== undefined) {
+    const { Session } = await import('node:inspector/promises');
+    session = new Session();
+    session.connect();
+  }
   if (mode === 'profile') {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });

@@ -54,7 +54,7 @@ export function warmUpSpanAllocation(provider: unknown): boolean {
     const atStart = index % 2 === 0;
     const span = tracer.startSpan(
       'warm-up',
-      { kind: SpanKind.CLIENT, attributes: atStart ? { ...SAMPLE_ATTRIBUTES } : undefined },
+      { kind: SpanKind.CLIENT, attributes: atStart ? SAMPLE_ATTRIBUTES : undefined },
       parent,
     );
     if (!atStart) span.setAttributes(SAMPLE_ATTRIBUTES);
