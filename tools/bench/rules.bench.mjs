@@ -35,8 +35,15 @@ const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'red
 const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 
 const series = specSeries(SERIES);
-const last = Math.floor(Date.now() / STEP_MS) * STEP_MS;
-const start = last - (STEPS - 1) * STEP_MS;
+/**
+ * The first sample's time for data that ends now: each server gets the hour ending when it is
+ * loaded, so both evaluate their rules over windows of the same age (`[5m]` at "now" holds as
+ * many samples for each), however long the other one took.
+ */
+function hourEndingNow() {
+  const last = Math.floor(Date.now() / STEP_MS) * STEP_MS;
+  return last - (STEPS - 1) * STEP_MS;
+}
 const silent = { debug() {}, info() {}, warn() {}, error() {}, with: () => silent };
 
 /** Rule group durations (s) and resident bytes from a server's own metrics. */
@@ -92,7 +99,7 @@ async function runOurs() {
   const labels = series.map((s) => Labels.fromRecord(s.labels));
   let appender = storage.appender();
   let filled = 0;
-  generateSamples(series, start, STEPS, STEP_MS, (i, t, v) => {
+  generateSamples(series, hourEndingNow(), STEPS, STEP_MS, (i, t, v) => {
     appender.add(labels[i], t, v);
     if (++filled === SERIES) {
       filled = 0;
@@ -149,7 +156,7 @@ async function runPrometheus(prometheus) {
     client,
   );
   try {
-    await pushSamples(client, url, series, start, STEPS, STEP_MS);
+    await pushSamples(client, url, series, hourEndingNow(), STEPS, STEP_MS);
     return await measure(client, url);
   } finally {
     client.close();

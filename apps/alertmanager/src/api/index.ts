@@ -2,7 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import { AlertIntake } from '../alerts/alert-intake';
 import { RuleManager } from '../rules';
 import { ScrapeManager } from '../scrape';
-import { QueryApi } from './prometheus/query-api';
+import { QueryRunner } from './prometheus/query-request';
 import { QueryApiController } from './prometheus/query-api.controller';
 import { RulesApiController } from './prometheus/rules-api.controller';
 import { RequestBodyReader } from './request-body';
@@ -22,6 +22,8 @@ import {
 } from './v2';
 
 export { QueryApi } from './prometheus/query-api';
+export { InlineQueryRunner, QueryRunner } from './prometheus/query-request';
+export { QueryWorkerPool } from './prometheus/workers/query-worker-pool';
 
 /** The objects behind the alert API, built by the server outside Nest. */
 export interface AlertApiParts {
@@ -39,8 +41,8 @@ export interface AlertApiParts {
 export interface PrometheusApiParts {
   /** The rule groups behind `/api/v1/rules` and `/api/v1/alerts`. */
   ruleManager: RuleManager;
-  /** The query API over the metric store. */
-  queryApi: QueryApi;
+  /** Runs the query API's requests over the metric store (on query threads). */
+  queries: QueryRunner;
   /** The scrape jobs behind `/api/v1/targets`. */
   scrapeManager: ScrapeManager;
 }
@@ -52,7 +54,7 @@ export const PROMETHEUS_API_CONTROLLERS: Type[] = [RulesApiController, QueryApiC
 export function prometheusApiProviders(parts: PrometheusApiParts): Provider[] {
   return [
     { provide: RuleManager, useValue: parts.ruleManager },
-    { provide: QueryApi, useValue: parts.queryApi },
+    { provide: QueryRunner, useValue: parts.queries },
     { provide: ScrapeManager, useValue: parts.scrapeManager },
   ];
 }

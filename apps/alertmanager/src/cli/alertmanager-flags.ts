@@ -163,6 +163,34 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Longest wait for one answer of --rules.datasource.url; a rule whose query times out is marked err.',
     },
     {
+      name: 'query.lookback-delta',
+      kind: 'string',
+      default: '5m',
+      placeholder: 'DURATION',
+      help: 'The maximum lookback duration for retrieving metrics during expression evaluations and federation.',
+    },
+    {
+      name: 'query.timeout',
+      kind: 'string',
+      default: '2m',
+      placeholder: 'DURATION',
+      help: 'Maximum time a query may take before being aborted.',
+    },
+    {
+      name: 'query.max-concurrency',
+      kind: 'string',
+      default: String(SERVER_DEFAULTS.queryMaxConcurrency),
+      placeholder: 'QUERY.MAX-CONCURRENCY',
+      help: 'Maximum number of queries executed concurrently; each runs on a query thread (at most one per CPU), and more wait in order.',
+    },
+    {
+      name: 'query.max-samples',
+      kind: 'string',
+      default: String(SERVER_DEFAULTS.queryMaxSamples),
+      placeholder: 'QUERY.MAX-SAMPLES',
+      help: 'Maximum number of samples a single query can load into memory. Note that queries will fail if they try to load more samples than this into memory, so this also limits the number of samples a query can return.',
+    },
+    {
       name: 'silences.max-silences',
       kind: 'string',
       default: '0',
@@ -265,6 +293,10 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     rulesForGracePeriod: positiveDuration(parsed, 'rules.alert.for-grace-period'),
     rulesDatasourceUrl: datasourceUrl(text('rules.datasource.url')),
     rulesDatasourceTimeout: positiveDuration(parsed, 'rules.datasource.timeout'),
+    queryLookbackDelta: positiveDuration(parsed, 'query.lookback-delta'),
+    queryTimeout: positiveDuration(parsed, 'query.timeout'),
+    queryMaxConcurrency: positiveInteger(parsed, 'query.max-concurrency'),
+    queryMaxSamples: positiveInteger(parsed, 'query.max-samples'),
   };
 }
 
@@ -334,6 +366,16 @@ function integer(parsed: ParsedCommandLine, name: string): number {
     throw new CommandLineError(`invalid value "${text}" for flag --${name}: not an integer`);
   }
   return Math.max(0, Number(text));
+}
+
+/** An integer flag that must be at least 1. */
+function positiveInteger(parsed: ParsedCommandLine, name: string): number {
+  const text = parsed.flags[name] as string;
+  const value = integer(parsed, name);
+  if (value < 1 || !Number.isSafeInteger(value)) {
+    throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
+  }
+  return value;
 }
 
 /** `--rules.datasource.url`: empty for none, else an http(s) URL. */

@@ -21,6 +21,8 @@ export interface AggregationGroupDeps {
   notify: FlushNotify;
   /** Called when a flush left the group empty, so the dispatcher can drop it. */
   onEmpty: (group: AggregationGroup) => void;
+  /** Resolves when it is this group's turn to flush: groups due together flush a turn apart. */
+  turn: () => Promise<void>;
 }
 
 /**
@@ -110,6 +112,8 @@ export class AggregationGroup {
    * successful flush, and only if they were not updated meanwhile (they may have fired again).
    */
   private async flush(now: number): Promise<void> {
+    if (this.alerts.size === 0) return;
+    await this.deps.turn();
     if (this.alerts.size === 0) return;
     const snapshot: Alert[] = [];
     const resolved: Alert[] = [];

@@ -13,6 +13,7 @@ import { groupLabelsFor } from './group-labels';
 import { compareGoStrings, formatLabelSet, labelSetBefore } from '../labels/label-set-format';
 import { buildRouteTree, matchRoutes, type RouteNode } from './route-tree';
 import type { Scheduler } from '../time/scheduler';
+import { TurnQueue } from '../time/turn-queue';
 
 /** Upstream's `notify.MinTimeout`: a flush gets at least this long before it is cancelled. */
 export const MIN_FLUSH_TIMEOUT = 10_000;
@@ -51,6 +52,8 @@ export class Dispatcher {
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
   private readonly logger: Logger;
+  /** Groups due at the same time flush a turn of the event loop apart. */
+  private readonly turns = new TurnQueue();
 
   constructor(private readonly deps: DispatcherDeps) {
     this.routes = buildRouteTree(deps.config.route);
@@ -121,6 +124,7 @@ export class Dispatcher {
           scheduler: this.deps.scheduler,
           notify: (g, alerts, now) => this.notify(g, alerts, now),
           onEmpty: (g) => this.remove(g, id),
+          turn: () => this.turns.take(),
         });
         groups.set(id, group);
         this.deps.metrics?.aggregationGroups.inc();

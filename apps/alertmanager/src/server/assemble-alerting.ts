@@ -3,7 +3,7 @@ import { openAlertStore } from '../alerts';
 import { AlertsMetrics } from '../alerts/alerts-metrics';
 import { AlertingGraph } from '../alerting/alerting-graph';
 import { Maintenance } from '../alerting/maintenance';
-import { QueryApi } from '../api';
+import { QueryWorkerPool, type QueryRunner } from '../api';
 import { AlertsApi, NotificationsApi, RoutesApi, SilencesApi, StatusApi } from '../api/v2';
 import { DispatcherMetrics } from '../dispatch';
 import { realScheduler } from '../time/scheduler';
@@ -34,6 +34,8 @@ import { MetricStorage } from '../tsdb';
 import type { RuleManager } from '../rules';
 import type { ScrapeManager } from '../scrape';
 import { assemblePrometheus } from './assemble-prometheus';
+import { queryEngineSettings } from './query-engine-options';
+import { availableParallelism } from 'node:os';
 
 /** The Redis keys the replicas of a cluster share start with this. */
 const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
@@ -63,7 +65,7 @@ export interface AssembledAlerting {
     notificationsApi: NotificationsApi;
     routesApi: RoutesApi;
     ruleManager: RuleManager;
-    queryApi: QueryApi;
+    queries: QueryRunner;
     scrapeManager: ScrapeManager;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
@@ -213,9 +215,18 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     alertIntake,
     externalUrl: inputs.externalUrl,
   });
+  const queryEngine = queryEngineSettings(options);
+  const queries = new QueryWorkerPool(metricStorage.store, {
+    threads: Math.min(queryEngine.maxConcurrency, availableParallelism()),
+    maxConcurrency: queryEngine.maxConcurrency,
+    engine: queryEngine.engine,
+    clock,
+    logger: logger.with({ component: 'query engine' }),
+  });
   try {
     await prometheus.check();
   } catch (error) {
+    await queries.close();
     await Promise.all([
       cluster?.close(),
       store.close(),
@@ -236,7 +247,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       routesApi: new RoutesApi(graph.routing),
       ruleManager: prometheus.ruleManager,
       scrapeManager: prometheus.scrapeManager,
-      queryApi: new QueryApi(metricStorage, clock),
+      queries,
     },
     metricStorage,
     start: async () => {
@@ -249,6 +260,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       peers?.stop();
       await cluster?.close();
       prometheus.stop();
+      await queries.close();
       maintenance.stop();
       await graph.stop();
       await store.close();

@@ -30,6 +30,7 @@ import type { Clock } from '../time/clock';
 import type { Scheduler } from '../time/scheduler';
 import type { MetricStorage } from '../tsdb';
 import { ruleAlertsToPosted } from './rule-alerts-to-intake';
+import { queryEngineSettings } from './query-engine-options';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 
 /** What the Prometheus side (rules, scraping) is assembled from. */
@@ -65,7 +66,7 @@ export interface AssembledPrometheus {
  */
 export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheus {
   const { options, logger, metricStorage } = inputs;
-  const engine = new PromqlEngine(metricStorage);
+  const engine = new PromqlEngine(metricStorage, queryEngineSettings(options).engine);
   const rulesLogger = logger.with({ component: 'rule manager' });
   /** What the running configuration says about sending alerts; replaced by each reload. */
   let sending: {

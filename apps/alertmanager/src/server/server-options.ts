@@ -48,6 +48,14 @@ export interface ServerOptions {
   rulesDatasourceUrl?: string;
   /** `--rules.datasource.timeout`: longest wait for one of its answers, ms. */
   rulesDatasourceTimeout?: number;
+  /** `--query.lookback-delta`: how far back an instant selector looks for a sample, ms. */
+  queryLookbackDelta?: number;
+  /** `--query.timeout`: longest a query may take, its wait for a query thread included, ms. */
+  queryTimeout?: number;
+  /** `--query.max-concurrency`: queries evaluated at once; more wait in order. */
+  queryMaxConcurrency?: number;
+  /** `--query.max-samples`: most samples one query may hold in memory at once. */
+  queryMaxSamples?: number;
 }
 
 /** Defaults of the optional {@link ServerOptions}, the same as the flags'. */
@@ -59,6 +67,10 @@ export const SERVER_DEFAULTS = {
   rulesForOutageTolerance: 60 * 60_000,
   rulesForGracePeriod: 10 * 60_000,
   rulesDatasourceTimeout: 10_000,
+  queryLookbackDelta: 5 * 60_000,
+  queryTimeout: 2 * 60_000,
+  queryMaxConcurrency: 20,
+  queryMaxSamples: 50_000_000,
 } as const;
 
 /** Injection token for {@link ServerOptions}. */

@@ -1,9 +1,11 @@
 import { Labels } from './labels';
 import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { MemorySeries, SampleRejectedError } from './memory-series';
+import { StoreMemory } from './shared/store-memory';
 
 describe('MemorySeries', () => {
-  const series = () => new MemorySeries(0, Labels.fromRecord({ __name__: 'up' }));
+  const series = () =>
+    new MemorySeries(0, Labels.fromRecord({ __name__: 'up' }), new StoreMemory());
 
   it('gives back what was appended, in order, within a range', () => {
     const s = series();

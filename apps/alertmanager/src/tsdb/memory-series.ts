@@ -1,11 +1,9 @@
-import {
-  decodeXorChunk,
-  decodeXorChunkInto,
-  XorChunk,
-  type SampleBuffer,
-} from './chunks/xor-chunk';
+import { decodeXorChunk } from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
+import { readSeriesSamples } from './shared/chunk-reader';
+import { HeadChunk } from './shared/head-chunk';
+import type { StoreMemory } from './shared/store-memory';
 
 /** Why a sample was refused, in upstream's words. */
 export class SampleRejectedError extends Error {}
@@ -18,8 +16,6 @@ export interface ClosedChunk {
   readonly maxT: number;
 }
 
-const EMPTY: SampleRun = { t: new Float64Array(0), v: new Float64Array(0), stale: undefined };
-
 /**
  * The newest samples kept uncompressed besides the chunks: enough for a 5-minute window at a
  * 15-second interval (rules' `rate(...[5m])`, the 5-minute lookback), so the queries rules run
@@ -29,12 +25,11 @@ export const RECENT_SAMPLES = 32;
 
 /**
  * One series' samples, compressed in Gorilla-style XOR chunks of up to 240 samples (about 1.3
- * bytes a sample for regular scrapes): no object per sample. Staleness markers are kept apart
- * from NaN values.
+ * bytes a sample for regular scrapes) in the store's shared memory, where query threads read
+ * them too: no object per sample or per chunk. Staleness markers are kept apart from NaN values.
  */
 export class MemorySeries {
-  private readonly closed: ClosedChunk[] = [];
-  private head = new XorChunk();
+  private head: HeadChunk | undefined;
   private lastT = -Infinity;
   private lastV = NaN;
   private lastStale = false;
@@ -42,7 +37,7 @@ export class MemorySeries {
   /**
    * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
    * second (one array, so a query touches one block of memory per series); `recentAt` is the
-   * slot the next one takes.
+   * slot the next one takes. Read on the writing thread only.
    */
   private readonly recent = new Float64Array(2 * RECENT_SAMPLES);
   private recentStale = 0;
@@ -52,6 +47,7 @@ export class MemorySeries {
   constructor(
     readonly id: number,
     readonly labels: Labels,
+    private readonly memory: StoreMemory,
   ) {}
 
   get length(): number {
@@ -72,7 +68,8 @@ export class MemorySeries {
       if (same) return;
       throw new SampleRejectedError('duplicate sample for timestamp');
     }
-    if (this.head.isFull) this.cut();
+    if (this.head?.isFull) this.cut();
+    this.head ??= new HeadChunk(this.memory, this.id, t, this.memory.table.latest(this.id));
     this.head.append(t, v, isStale);
     this.remember(t, v, isStale);
     this.lastT = t;
@@ -89,35 +86,31 @@ export class MemorySeries {
     if (this.recentCount > 0 && (this.recentCount === this.count || this.oldestRecent() < mint)) {
       return this.recentSamples(mint, maxt, scratch);
     }
-    let room = 0;
-    const wanted: ClosedChunk[] = [];
-    for (const chunk of this.closed) {
-      if (chunk.maxT < mint || chunk.minT > maxt) continue;
-      wanted.push(chunk);
-      room += chunk.count;
-    }
-    const head = this.head.length > 0 && this.head.maxT >= mint && this.head.minT <= maxt;
-    if (head) room += this.head.length;
-    if (room === 0) return EMPTY;
-    const out: SampleBuffer = scratch
-      ? scratch.reset(room)
-      : { t: new Float64Array(room), v: new Float64Array(room), stale: undefined, length: 0 };
-    for (const chunk of wanted) decodeXorChunkInto(chunk.bytes, chunk.count, mint, maxt, out);
-    if (head) decodeXorChunkInto(this.head.view(), this.head.length, mint, maxt, out);
-    const n = out.length;
-    return { t: out.t.subarray(0, n), v: out.v.subarray(0, n), stale: out.stale?.subarray(0, n) };
+    const { table, segments } = this.memory;
+    return readSeriesSamples(table, segments, this.id, mint, maxt, scratch);
   }
 
   /** Drops whole chunks that end before `mint`; returns how many samples remain. */
   truncateBefore(mint: number): number {
-    let dropped = 0;
-    while (this.closed.length > 0 && this.closed[0].maxT < mint)
-      dropped += (this.closed.shift() as ClosedChunk).count;
-    if (this.closed.length === 0 && this.head.length > 0 && this.head.maxT < mint) {
-      dropped += this.head.length;
-      this.head = new XorChunk();
+    const { table } = this.memory;
+    let newer = -1;
+    let chunk = table.latest(this.id);
+    while (chunk >= 0 && !(table.maxT(chunk) < mint)) {
+      newer = chunk;
+      chunk = table.previous(chunk);
     }
-    this.count -= dropped;
+    if (chunk < 0) return this.count;
+    if (newer >= 0) table.unlinkPrevious(newer);
+    else table.setLatest(this.id, -1);
+    while (chunk >= 0) {
+      const previous = table.previous(chunk);
+      this.count -= table.count(chunk);
+      if (chunk === this.head?.id) {
+        this.head.drop();
+        this.head = undefined;
+      } else this.memory.dropSealed(chunk);
+      chunk = previous;
+    }
     // The ring keeps only the newest samples that are still stored.
     this.recentCount = Math.min(this.recentCount, this.count);
     return this.count;
@@ -125,38 +118,54 @@ export class MemorySeries {
 
   /** Bytes the encoded samples take. */
   get sampleBytes(): number {
-    let total = this.head.byteLength;
-    for (const chunk of this.closed) total += chunk.bytes.byteLength;
+    let total = 0;
+    for (const chunk of this.exportChunks()) total += chunk.bytes.byteLength;
     return total;
   }
 
   get chunkCount(): number {
-    return this.closed.length + (this.head.length > 0 ? 1 : 0);
+    let n = 0;
+    const { table } = this.memory;
+    for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) n++;
+    return n;
   }
 
-  /** Every chunk's bytes, the head's included, oldest first (for a snapshot). */
+  /** Every chunk's bytes, the open one's included, oldest first (views, for a snapshot). */
   exportChunks(): ClosedChunk[] {
-    const out = [...this.closed];
-    if (this.head.length > 0) {
+    const { table, segments } = this.memory;
+    const out: ClosedChunk[] = [];
+    for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
+      const bytes =
+        chunk === this.head?.id
+          ? this.head.view()
+          : segments.at(table.ref(chunk), table.byteLength(chunk));
       out.push({
-        bytes: this.head.bytes(),
-        count: this.head.length,
-        minT: this.head.minT,
-        maxT: this.head.maxT,
+        bytes,
+        count: table.count(chunk),
+        minT: table.minT(chunk),
+        maxT: table.maxT(chunk),
       });
     }
-    return out;
+    return out.reverse();
   }
 
-  /** Takes chunks read back from a snapshot; the newest becomes the head again, to append to. */
+  /** Takes chunks read back from a snapshot; the newest becomes the open chunk again. */
   importChunks(chunks: readonly ClosedChunk[]): void {
     if (chunks.length === 0) return;
+    const { table, sealed } = this.memory;
     const last = chunks[chunks.length - 1];
     const closed = chunks.slice(0, -1);
-    this.closed.push(...closed);
-    for (const c of closed) this.count += c.count;
-    // The ring starts with the newest samples of the closed chunks that the head does not hold,
-    // so recent windows read without decoding after a restart as before it.
+    let previous = table.latest(this.id);
+    for (const c of closed) {
+      const chunk = table.add(sealed.store(c.bytes), c.minT, previous);
+      table.move(chunk, table.ref(chunk), c.bytes.length);
+      table.publish(chunk, c.count, c.maxT);
+      table.setLatest(this.id, chunk);
+      previous = chunk;
+      this.count += c.count;
+    }
+    // The ring starts with the newest samples of the closed chunks that the open one does not
+    // hold, so recent windows read without decoding after a restart as before it.
     const earlier: { t: number; v: number; stale: boolean }[] = [];
     for (let i = closed.length - 1; i >= 0 && earlier.length + last.count < RECENT_SAMPLES; i--) {
       const chunk = decodeXorChunk(closed[i].bytes, closed[i].count);
@@ -166,6 +175,7 @@ export class MemorySeries {
       }
     }
     for (const sample of earlier.reverse()) this.remember(sample.t, sample.v, sample.stale);
+    if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
     const decoded = decodeXorChunk(last.bytes, last.count);
     for (let i = 0; i < decoded.t.length; i++)
       this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
@@ -188,9 +198,14 @@ export class MemorySeries {
 
   private recentSamples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
     const n = this.recentCount;
-    const out: SampleBuffer = scratch
+    const out = scratch
       ? scratch.reset(n)
-      : { t: new Float64Array(n), v: new Float64Array(n), stale: undefined, length: 0 };
+      : {
+          t: new Float64Array(n),
+          v: new Float64Array(n),
+          stale: undefined as Uint8Array | undefined,
+          length: 0,
+        };
     for (let k = 0; k < n; k++) {
       const slot = (this.recentAt - n + k + RECENT_SAMPLES) % RECENT_SAMPLES;
       const t = this.recent[slot];
@@ -208,9 +223,9 @@ export class MemorySeries {
     return { t: out.t.subarray(0, m), v: out.v.subarray(0, m), stale: out.stale?.subarray(0, m) };
   }
 
+  /** Closes the full open chunk; the next sample opens a new one. */
   private cut(): void {
-    const head = this.head;
-    this.closed.push({ bytes: head.bytes(), count: head.length, minT: head.minT, maxT: head.maxT });
-    this.head = new XorChunk();
+    this.head?.seal();
+    this.head = undefined;
   }
 }

@@ -1,17 +1,23 @@
 import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
-import { intersectSorted, Postings } from './postings';
 import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
+import { SeriesIndex } from './series-index';
+import { StoreMemory } from './shared/store-memory';
+
+/** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
+export interface SeriesListener {
+  seriesCreated(series: MemorySeries): void;
+  seriesDropped(ids: readonly number[]): void;
+}
 
 /**
  * The in-memory metric store: series by label set, a postings index intersected for selectors,
- * samples in compact per-series arrays.
+ * samples in compressed chunks in shared memory (`memory`) that query threads read as well.
  */
 export class MemoryStore implements Queryable {
-  /** Series by id, in id order; ids stay with a series for its life (the WAL refers to them). */
-  private readonly series = new Map<number, MemorySeries>();
-  private readonly byKey = new Map<string, MemorySeries>();
-  private postings = new Postings();
+  readonly memory = new StoreMemory();
+  private readonly index = new SeriesIndex<MemorySeries>();
+  private readonly listeners: SeriesListener[] = [];
   private nextId = 0;
 
   /** Appends one sample (or staleness marker) to the series `labels`, creating it if new. */
@@ -21,41 +27,50 @@ export class MemoryStore implements Queryable {
 
   /** The series with exactly these labels, created when it does not exist. */
   seriesFor(labels: Labels): MemorySeries {
-    return this.byKey.get(labels.key) ?? this.create(labels, this.nextId);
+    return this.index.get(labels) ?? this.create(labels, this.nextId);
   }
 
   /** The series with this id, if it exists. */
   byId(id: number): MemorySeries | undefined {
-    return this.series.get(id);
+    return this.index.byId(id);
   }
 
   /** The series with exactly these labels, if it exists. */
   get(labels: Labels): MemorySeries | undefined {
-    return this.byKey.get(labels.key);
+    return this.index.get(labels);
   }
 
   /** Creates a series under a given id (when restoring) or the next one. */
   create(labels: Labels, id: number): MemorySeries {
-    const series = new MemorySeries(id, labels);
-    this.series.set(id, series);
-    this.byKey.set(labels.key, series);
-    this.postings.add(id, labels.names, labels.values);
+    const series = new MemorySeries(id, labels, this.memory);
+    this.index.add(series);
     this.nextId = Math.max(this.nextId, id + 1);
+    for (const listener of this.listeners) listener.seriesCreated(series);
     return series;
+  }
+
+  /** Tells `listener` of every series created or dropped from now on. */
+  listen(listener: SeriesListener): void {
+    this.listeners.push(listener);
+  }
+
+  unlisten(listener: SeriesListener): void {
+    const at = this.listeners.indexOf(listener);
+    if (at >= 0) this.listeners.splice(at, 1);
   }
 
   /** Every series, in id order. */
   all(): IterableIterator<MemorySeries> {
-    return this.series.values();
+    return this.index.all();
   }
 
   get seriesCount(): number {
-    return this.series.size;
+    return this.index.size;
   }
 
   get sampleCount(): number {
     let total = 0;
-    for (const s of this.series.values()) total += s.length;
+    for (const s of this.index.all()) total += s.length;
     return total;
   }
 
@@ -63,52 +78,28 @@ export class MemoryStore implements Queryable {
     return { select: (matchers) => this.select(matchers) };
   }
 
-  /**
-   * Series matching every matcher, in the order they were created (as upstream's head answers an
-   * unsorted select): the engine needs no order, and whoever shows series sorts them.
-   */
+  /** Series matching every matcher, in the order they were created. */
   select(matchers: readonly SeriesMatcher[]): SelectedSeries[] {
-    let ids: number[] | undefined;
-    const rest: SeriesMatcher[] = [];
-    for (const m of matchers) {
-      if (m.matches('')) {
-        rest.push(m);
-        continue;
-      }
-      const found =
-        m.type === '='
-          ? [...this.postings.exact(m.name, m.value)]
-          : this.postings.matching(m.name, m.matches);
-      ids = ids === undefined ? found : intersectSorted(ids, found);
-      if (ids.length === 0) return [];
-    }
-    const candidates =
-      ids === undefined
-        ? [...this.series.values()]
-        : ids.map((id) => this.series.get(id) as MemorySeries);
-    if (rest.length === 0) return candidates;
-    return candidates.filter((s) => rest.every((m) => m.matches(s.labels.get(m.name))));
+    return this.index.select(matchers);
   }
 
   /** Drops chunks older than `mint` and series left empty; ids of the rest do not change. */
   truncateBefore(mint: number): void {
-    let removed = false;
-    for (const [id, series] of this.series) {
-      if (series.truncateBefore(mint) > 0) continue;
-      this.series.delete(id);
-      this.byKey.delete(series.labels.key);
-      removed = true;
+    const removed: number[] = [];
+    for (const series of this.index.all()) {
+      if (series.truncateBefore(mint) === 0) removed.push(series.id);
     }
-    if (!removed) return;
-    this.postings = new Postings();
-    for (const series of this.series.values())
-      this.postings.add(series.id, series.labels.names, series.labels.values);
+    this.drop(removed);
   }
 
   /** Removes every series. */
   clear(): void {
-    this.series.clear();
-    this.byKey.clear();
-    this.postings = new Postings();
+    this.truncateBefore(Infinity);
+  }
+
+  private drop(ids: number[]): void {
+    if (ids.length === 0) return;
+    this.index.remove(ids);
+    for (const listener of this.listeners) listener.seriesDropped(ids);
   }
 }

@@ -28,27 +28,57 @@ export function invalidParam(name: string, reason: string): PrometheusApiError {
   return new PrometheusApiError('bad_data', `invalid parameter ${JSON.stringify(name)}: ${reason}`);
 }
 
+/**
+ * An answer ready to send: status code and JSON body (as bytes when it comes from a query
+ * thread, whose memory is handed over rather than copied into a string on the main thread).
+ */
+export interface PrometheusReply {
+  readonly status: number;
+  readonly body: string | Uint8Array;
+}
+
 /** `{"status":"success","data":...}` with any warnings, as Prometheus's API answers. */
+export function successReply(
+  data: unknown,
+  warnings: readonly string[] = [],
+  infos: readonly string[] = [],
+): PrometheusReply {
+  const body: Record<string, unknown> = { status: 'success', data };
+  if (warnings.length > 0) body['warnings'] = warnings;
+  if (infos.length > 0) body['infos'] = infos;
+  return { status: 200, body: JSON.stringify(body) };
+}
+
+/** `{"status":"error","errorType":...,"error":...}` with the error type's status code. */
+export function failureReply(error: unknown): PrometheusReply {
+  const failure =
+    error instanceof PrometheusApiError ? error : new PrometheusApiError('internal', String(error));
+  return {
+    status: ERROR_STATUS[failure.errorType],
+    body: JSON.stringify({ status: 'error', errorType: failure.errorType, error: failure.message }),
+  };
+}
+
+/** Sends a reply as JSON. */
+export function sendReply(res: Response, reply: PrometheusReply): void {
+  const { body } = reply;
+  res
+    .status(reply.status)
+    .type('application/json')
+    .send(
+      typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+    );
+}
+
 export function sendSuccess(
   res: Response,
   data: unknown,
   warnings: readonly string[] = [],
   infos: readonly string[] = [],
 ): void {
-  const body: Record<string, unknown> = { status: 'success', data };
-  if (warnings.length > 0) body['warnings'] = warnings;
-  if (infos.length > 0) body['infos'] = infos;
-  res.status(200).type('application/json').send(JSON.stringify(body));
+  sendReply(res, successReply(data, warnings, infos));
 }
 
-/** `{"status":"error","errorType":...,"error":...}` with the error type's status code. */
 export function sendFailure(res: Response, error: unknown): void {
-  const failure =
-    error instanceof PrometheusApiError ? error : new PrometheusApiError('internal', String(error));
-  res
-    .status(ERROR_STATUS[failure.errorType])
-    .type('application/json')
-    .send(
-      JSON.stringify({ status: 'error', errorType: failure.errorType, error: failure.message }),
-    );
+  sendReply(res, failureReply(error));
 }

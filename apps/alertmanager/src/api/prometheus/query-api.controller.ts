@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import { RequestBodyReader } from '../request-body';
 import { buildInfo } from '../../build/build-info';
 import { queryParams } from '../v2/http-io';
-import { sendFailure, sendSuccess } from './prometheus-reply';
-import { QueryApi, type QueryAnswer } from './query-api';
+import { sendFailure, sendReply, sendSuccess } from './prometheus-reply';
+import { QueryRunner, type QueryEndpoint } from './query-request';
 
 /**
  * Prometheus's query API, so Grafana and promtool can use the server as a Prometheus data
@@ -14,33 +14,33 @@ import { QueryApi, type QueryAnswer } from './query-api';
 @Controller('api/v1')
 export class QueryApiController {
   constructor(
-    @Inject(QueryApi) private readonly api: QueryApi,
+    @Inject(QueryRunner) private readonly queries: QueryRunner,
     @Inject(RequestBodyReader) private readonly bodies: RequestBodyReader,
   ) {}
 
   @All('query')
   query(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.answer(req, res, (params) => this.api.query(params));
+    return this.answer(req, res, 'query');
   }
 
   @All('query_range')
   queryRange(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.answer(req, res, (params) => this.api.queryRange(params));
+    return this.answer(req, res, 'query_range');
   }
 
   @All('series')
   series(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.answer(req, res, (params) => this.api.series(params));
+    return this.answer(req, res, 'series');
   }
 
   @All('labels')
   labels(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.answer(req, res, (params) => this.api.labelNames(params));
+    return this.answer(req, res, 'labels');
   }
 
   @Get('label/:name/values')
   labelValues(@Param('name') name: string, @Req() req: Request, @Res() res: Response) {
-    return this.answer(req, res, (params) => this.api.labelValues(name, params));
+    return this.answer(req, res, 'label_values', name);
   }
 
   @Get('status/buildinfo')
@@ -57,11 +57,15 @@ export class QueryApiController {
     });
   }
 
-  /** Runs a handler on the request's parameters: a POSTed form's first, then the query string's. */
+  /**
+   * Hands the request's parameters (a POSTed form's first, then the query string's) to the query
+   * runner and sends its reply; the event loop is free while it is evaluated.
+   */
   private async answer(
     req: Request,
     res: Response,
-    handler: (params: URLSearchParams) => QueryAnswer,
+    endpoint: QueryEndpoint,
+    labelName?: string,
   ): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'POST') {
       res.status(405).set('Allow', 'GET, POST').end();
@@ -77,8 +81,8 @@ export class QueryApiController {
         for (const [k, v] of new URLSearchParams(body.toString('utf8'))) params.append(k, v);
       }
       for (const [k, v] of queryParams(req)) params.append(k, v);
-      const answer = handler(params);
-      sendSuccess(res, answer.data, [...answer.warnings], [...answer.infos]);
+      const reply = await this.queries.run({ endpoint, labelName, params: params.toString() });
+      sendReply(res, reply);
     } catch (error) {
       sendFailure(res, error);
     }

@@ -1,11 +1,24 @@
-/** Writes bits most significant first into a growing byte buffer. */
+/**
+ * Moves written bytes to a larger zeroed buffer of at least `needed` bytes and returns it: how a
+ * writer grows when its bytes live somewhere other than its own array (shared memory).
+ */
+export type BitBufferGrowth = (written: Uint8Array, needed: number) => Uint8Array;
+
+/**
+ * Writes bits most significant first into a growing byte buffer (zeroed beyond what is
+ * written: bits are ORed in, so bytes already written never change but for their unused low
+ * bits, and a reader on another thread can read them while more are written).
+ */
 export class BitWriter {
   private bytes: Uint8Array;
   /** Bits written so far. */
   private length = 0;
 
-  constructor(capacity = 32) {
-    this.bytes = new Uint8Array(capacity);
+  constructor(
+    capacity: number | Uint8Array = 32,
+    private readonly growth?: BitBufferGrowth,
+  ) {
+    this.bytes = typeof capacity === 'number' ? new Uint8Array(capacity) : capacity;
   }
 
   get bitLength(): number {
@@ -78,6 +91,10 @@ export class BitWriter {
   private ensure(bits: number): void {
     const needed = (this.length + bits + 7) >>> 3;
     if (needed <= this.bytes.length) return;
+    if (this.growth) {
+      this.bytes = this.growth(this.view(), needed);
+      return;
+    }
     const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));
     grown.set(this.bytes);
     this.bytes = grown;

@@ -1,4 +1,4 @@
-import { BitReader, BitWriter } from './bit-stream';
+import { BitReader, BitWriter, type BitBufferGrowth } from './bit-stream';
 
 /** Samples a chunk holds before it is closed: an hour at 15 s, as long as upstream 2.x cuts them. */
 export const SAMPLES_PER_CHUNK = 240;
@@ -19,7 +19,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * marker is stored as its own NaN bit pattern, distinct from any other NaN.
  */
 export class XorChunk {
-  private readonly out = new BitWriter();
+  private readonly out: BitWriter;
   private count = 0;
   private t = 0;
   private tDelta = 0;
@@ -30,6 +30,11 @@ export class XorChunk {
   /** First and last timestamps, for range checks without decoding. */
   minT = Infinity;
   maxT = -Infinity;
+
+  /** A chunk in its own memory, or in `bytes` (zeroed) that `growth` replaces when full. */
+  constructor(bytes?: Uint8Array, growth?: BitBufferGrowth) {
+    this.out = bytes ? new BitWriter(bytes, growth) : new BitWriter();
+  }
 
   get length(): number {
     return this.count;

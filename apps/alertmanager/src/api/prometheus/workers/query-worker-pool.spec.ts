@@ -1,0 +1,172 @@
+import { recordingLogger } from '../../../logging/testing/recording-logger';
+import { Labels } from '../../../tsdb/labels';
+import { MemoryStore } from '../../../tsdb/memory-store';
+import type { PrometheusReply } from '../prometheus-reply';
+import { InlineQueryRunner, QUEUE_TIMEOUT, type QueryCall } from '../query-request';
+import { QueryWorkerPool } from './query-worker-pool';
+
+const NOW = 1_700_000_000_000;
+const STEP = 15_000;
+const clock = { now: () => NOW };
+const engine = { timeoutMs: 60_000 };
+
+/** `series` counters and gauges over `steps` scrapes ending at NOW. */
+function fill(store: MemoryStore, series: number, steps: number): void {
+  const counters: Labels[] = [];
+  const gauges: Labels[] = [];
+  for (let i = 0; i < series; i++) {
+    const instance = `host-${i % 50}:9121`;
+    const command = `cmd${i % 7}`;
+    counters.push(Labels.fromRecord({ __name__: 'requests_total', instance, command, i: `${i}` }));
+    gauges.push(Labels.fromRecord({ __name__: 'temperature', instance, i: `${i}` }));
+  }
+  for (let s = 0; s < steps; s++) {
+    const t = NOW - (steps - 1 - s) * STEP;
+    for (let i = 0; i < series; i++) {
+      store.append(counters[i], t, s * (i + 1));
+      store.append(gauges[i], t, Math.sin(s + i) * 40);
+    }
+  }
+}
+
+/** A reply with its body as text, however it came. */
+const text = (reply: PrometheusReply) => ({
+  status: reply.status,
+  body: typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body).toString('utf8'),
+});
+
+const call = (
+  endpoint: QueryCall['endpoint'],
+  params: Record<string, string>,
+  labelName?: string,
+): QueryCall => ({
+  endpoint,
+  labelName,
+  params: new URLSearchParams(params).toString(),
+});
+
+const range = (query: string, hours = 1) =>
+  call('query_range', {
+    query,
+    start: `${(NOW - hours * 3_600_000) / 1000}`,
+    end: `${NOW / 1000}`,
+    step: '15',
+  });
+
+describe('QueryWorkerPool: queries on threads over the store in shared memory', () => {
+  let store: MemoryStore;
+  let pool: QueryWorkerPool;
+  let inline: InlineQueryRunner;
+
+  beforeAll(() => {
+    store = new MemoryStore();
+    fill(store, 200, 600);
+    pool = new QueryWorkerPool(store, {
+      threads: 2,
+      maxConcurrency: 20,
+      engine,
+      clock,
+      logger: recordingLogger(),
+    });
+    inline = new InlineQueryRunner(store, clock, engine);
+  });
+
+  afterAll(() => pool.close());
+
+  it.each([
+    ['an instant query', call('query', { query: 'sum by (instance) (rate(requests_total[5m]))' })],
+    [
+      'range query over sealed and open chunks',
+      range('max by (instance) (max_over_time(temperature[10m]))', 3),
+    ],
+    ['a regex selector over every series', range('count by (__name__) ({__name__=~".+"})')],
+    ['series', call('series', { 'match[]': 'temperature{instance="host-3:9121"}' })],
+    ['label names', call('labels', {})],
+    ['label values', call('label_values', {}, 'command')],
+    ['a parse error', call('query', { query: 'sum(' })],
+    ['an evaluation error', range('{__name__=~".+"}')],
+  ])('answers %s exactly as the in-process engine does', async (_name, request) => {
+    const [threaded, reference] = await Promise.all([pool.run(request), inline.run(request)]);
+    expect(text(threaded)).toEqual(text(reference));
+  });
+
+  it('sees series and samples appended after the threads started', async () => {
+    const labels = Labels.fromRecord({ __name__: 'late_metric', job: 'x' });
+    store.append(labels, NOW - STEP, 1);
+    store.append(labels, NOW, 2);
+    const reply = await pool.run(call('query', { query: 'late_metric' }));
+    expect(JSON.parse(text(reply).body).data.result).toEqual([
+      { metric: { __name__: 'late_metric', job: 'x' }, value: [NOW / 1000, '2'] },
+    ]);
+  });
+
+  it('keeps the event loop free while a query is evaluated', async () => {
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const reply = await pool.run(range('sum by (instance) (rate(requests_total[5m]))', 3));
+    done = true;
+    expect(reply.status).toBe(200);
+    expect(turns).toBeGreaterThan(1);
+  });
+});
+
+describe('QueryWorkerPool limits', () => {
+  it('answers upstream timeouts: in evaluation, and for a query still waiting for a thread', async () => {
+    const store = new MemoryStore();
+    fill(store, 300, 5_760);
+    const pool = new QueryWorkerPool(store, {
+      threads: 1,
+      maxConcurrency: 1,
+      engine: { timeoutMs: 1_000 },
+      clock,
+      logger: recordingLogger(),
+    });
+    try {
+      // The thread has started and answers within the timeout.
+      expect((await pool.run(call('query', { query: '1' }))).status).toBe(200);
+      const heavy = range('sum by (instance) (rate(requests_total[1h]))', 24);
+      const [first, second] = await Promise.all([pool.run(heavy), pool.run(heavy)]);
+      expect(first.status).toBe(503);
+      expect(JSON.parse(text(first).body)).toEqual({
+        status: 'error',
+        errorType: 'timeout',
+        error: 'query timed out in expression evaluation',
+      });
+      expect(JSON.parse(text(second).body)).toEqual({
+        status: 'error',
+        errorType: 'timeout',
+        error: QUEUE_TIMEOUT,
+      });
+      // The thread gave the query up itself and took the next one.
+      expect(pool.load).toEqual({ running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses a query over --query.max-samples with upstream error', async () => {
+    const store = new MemoryStore();
+    fill(store, 50, 240);
+    const pool = new QueryWorkerPool(store, {
+      threads: 1,
+      maxConcurrency: 1,
+      engine: { timeoutMs: 60_000, maxSamples: 100 },
+      clock,
+      logger: recordingLogger(),
+    });
+    try {
+      const reply = await pool.run(range('temperature'));
+      expect(reply.status).toBe(422);
+      expect(JSON.parse(text(reply).body).error).toBe(
+        'query processing would load too many samples into memory in query execution',
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,0 +1,218 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { EngineOptions } from '../../../promql';
+import type { Logger } from '../../../logging/logger';
+import { IndexFeed } from '../../../tsdb/index-feed';
+import type { MemoryStore } from '../../../tsdb/memory-store';
+import { failureReply, PrometheusApiError, type PrometheusReply } from '../prometheus-reply';
+import type { Clock } from '../../../time/clock';
+import {
+  QUEUE_TIMEOUT,
+  queryRequest,
+  type QueryCall,
+  type QueryRequest,
+  type QueryRunner,
+} from '../query-request';
+import type {
+  FromQueryWorker,
+  QueryWorkerData,
+  SegmentMessage,
+  ToQueryWorker,
+} from './query-messages';
+
+export interface QueryWorkerPoolOptions {
+  /** Query threads. */
+  readonly threads: number;
+  /** Queries evaluated at once (`--query.max-concurrency`); more wait in order. */
+  readonly maxConcurrency: number;
+  /** `--query.timeout`, `--query.max-samples`, `--query.lookback-delta`. */
+  readonly engine: EngineOptions & { readonly timeoutMs: number };
+  /** The server's clock: "now" of a request that gives no time. */
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** How long past its deadline a thread may take to give up a query before it is replaced. */
+const GRACE_MS = 5_000;
+
+interface Waiting {
+  readonly request: QueryRequest;
+  readonly resolve: (reply: PrometheusReply) => void;
+  /** Answers the timeout if the request is still queued at its deadline. */
+  timer?: NodeJS.Timeout;
+}
+
+interface Thread {
+  worker: Worker;
+  segments: MessagePort;
+  /** The query it is evaluating, with its read epoch and its watchdog. */
+  running?: { id: number; waiting: Waiting; epoch: number; watchdog: NodeJS.Timeout };
+}
+
+/**
+ * PromQL off the event loop: query threads that read the metric store's shared memory while the
+ * main thread appends to it. Each thread answers one request at a time; requests beyond the
+ * threads (or beyond `maxConcurrency`) wait in order, and one still waiting at its deadline is
+ * answered upstream's queue timeout. A thread that does not give a query up by its deadline
+ * (plus a grace) is replaced.
+ */
+export class QueryWorkerPool implements QueryRunner {
+  private readonly threads: Thread[] = [];
+  private readonly queue: Waiting[] = [];
+  private readonly feed: IndexFeed;
+  private readonly flusher: NodeJS.Timeout;
+  private nextId = 0;
+  private closed = false;
+  private readonly onSegment = (id: number, buffer: SharedArrayBuffer) => {
+    const message: SegmentMessage = { id, buffer };
+    for (const thread of this.threads) thread.segments.postMessage(message);
+  };
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly options: QueryWorkerPoolOptions,
+  ) {
+    this.feed = new IndexFeed(store);
+    store.memory.onSegment(this.onSegment);
+    for (let i = 0; i < Math.max(1, options.threads); i++) this.threads.push(this.spawn());
+    // Index changes also go out without queries, so they do not pile up.
+    this.flusher = setInterval(() => this.sendIndexChanges(), 1_000).unref();
+  }
+
+  run(call: QueryCall): Promise<PrometheusReply> {
+    const request = queryRequest(call, this.options.clock, this.options.engine.timeoutMs);
+    if (this.closed)
+      return Promise.resolve(failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+    return new Promise((resolve) => {
+      const waiting: Waiting = { request, resolve };
+      waiting.timer = setTimeout(
+        () => {
+          const at = this.queue.indexOf(waiting);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          resolve(failureReply(new PrometheusApiError('timeout', QUEUE_TIMEOUT)));
+        },
+        Math.max(0, request.deadlineMs - Date.now()),
+      );
+      this.queue.push(waiting);
+      this.pump();
+    });
+  }
+
+  /** Queries evaluating now and waiting. */
+  get load(): { running: number; queued: number } {
+    return { running: this.threads.filter((t) => t.running).length, queued: this.queue.length };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.flusher);
+    this.feed.close();
+    this.store.memory.offSegment(this.onSegment);
+    for (const waiting of this.queue.splice(0)) {
+      clearTimeout(waiting.timer);
+      waiting.resolve(failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+    }
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        this.settle(thread, failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+        thread.segments.close();
+        await thread.worker.terminate();
+      }),
+    );
+  }
+
+  private pump(): void {
+    let running = this.load.running;
+    for (const thread of this.threads) {
+      if (this.queue.length === 0 || running >= this.options.maxConcurrency) return;
+      if (thread.running) continue;
+      const waiting = this.queue.shift() as Waiting;
+      clearTimeout(waiting.timer);
+      this.sendIndexChanges();
+      const id = this.nextId++;
+      const watchdog = setTimeout(
+        () => this.replace(thread),
+        Math.max(0, waiting.request.deadlineMs - Date.now()) + GRACE_MS,
+      );
+      thread.running = { id, waiting, epoch: this.store.memory.epochs.begin(), watchdog };
+      const message: ToQueryWorker = { kind: 'query', id, request: waiting.request };
+      thread.worker.postMessage(message);
+      running++;
+    }
+  }
+
+  private sendIndexChanges(): void {
+    const changes = this.feed.take();
+    if (changes === undefined) return;
+    const message: ToQueryWorker = { kind: 'index', changes };
+    for (const thread of this.threads) thread.worker.postMessage(message);
+  }
+
+  private spawn(): Thread {
+    // Threads started later get the whole index; the others get what they have not seen first.
+    this.sendIndexChanges();
+    const channel = new MessageChannel();
+    const data: QueryWorkerData = {
+      memory: this.store.memory.handles(),
+      segments: channel.port2,
+      index: this.feed.everything(),
+      engine: this.options.engine,
+    };
+    const worker = new Worker(workerEntry(), { workerData: data, transferList: [channel.port2] });
+    const thread: Thread = { worker, segments: channel.port1 };
+    worker.on('message', (message: FromQueryWorker) => {
+      if (thread.running?.id !== message.id) return;
+      this.settle(thread, message.reply);
+      this.pump();
+    });
+    worker.on('error', (error) => {
+      this.options.logger.error('query thread failed', { err: error.message });
+    });
+    worker.on('exit', () => {
+      if (this.closed) return;
+      this.settle(thread, failureReply(new PrometheusApiError('internal', 'query thread exited')));
+      this.restart(thread);
+    });
+    return thread;
+  }
+
+  /** Ends the thread's running query with `reply`. */
+  private settle(thread: Thread, reply: PrometheusReply): void {
+    const running = thread.running;
+    if (running === undefined) return;
+    thread.running = undefined;
+    clearTimeout(running.watchdog);
+    this.store.memory.epochs.end(running.epoch);
+    running.waiting.resolve(reply);
+  }
+
+  /** A thread stuck past its query's deadline: the query times out, the thread is replaced. */
+  private replace(thread: Thread): void {
+    this.options.logger.warn('query thread did not stop at its deadline; replacing it');
+    this.settle(
+      thread,
+      failureReply(new PrometheusApiError('timeout', 'query timed out in expression evaluation')),
+    );
+    void thread.worker.terminate();
+  }
+
+  private restart(thread: Thread): void {
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return;
+    thread.segments.close();
+    this.threads[at] = this.spawn();
+    this.pump();
+  }
+}
+
+/**
+ * The compiled entry of a query thread. Tests run the sources, which a thread cannot load: they
+ * use the build's copy, which `npm test` makes first.
+ */
+function workerEntry(): string {
+  const beside = join(__dirname, 'query-worker.entry.js');
+  if (existsSync(beside)) return beside;
+  return beside.replace(`${sep}src${sep}`, `${sep}dist${sep}`);
+}

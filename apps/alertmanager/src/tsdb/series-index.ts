@@ -1,0 +1,84 @@
+import type { Labels } from './labels';
+import { intersectSorted, Postings } from './postings';
+import type { SeriesMatcher } from './queryable';
+
+/** What the index keeps of a series. */
+export interface IndexedSeries {
+  readonly id: number;
+  readonly labels: Labels;
+}
+
+/**
+ * Series by id and by label set, with the postings that selectors are answered from. The store
+ * keeps one on the writing thread and each query thread keeps a copy, fed the same changes.
+ */
+export class SeriesIndex<S extends IndexedSeries> {
+  /** Series by id, in id order (ids are handed out ascending). */
+  private readonly series = new Map<number, S>();
+  private readonly byKey = new Map<string, S>();
+  private postings = new Postings();
+
+  /** Adds a series; one already there under its id is kept. */
+  add(series: S): void {
+    if (this.series.has(series.id)) return;
+    this.series.set(series.id, series);
+    this.byKey.set(series.labels.key, series);
+    this.postings.add(series.id, series.labels.names, series.labels.values);
+  }
+
+  /** Forgets series; the postings are rebuilt once for all of them. */
+  remove(ids: Iterable<number>): void {
+    let removed = false;
+    for (const id of ids) {
+      const series = this.series.get(id);
+      if (series === undefined) continue;
+      this.series.delete(id);
+      this.byKey.delete(series.labels.key);
+      removed = true;
+    }
+    if (!removed) return;
+    this.postings = new Postings();
+    for (const s of this.series.values()) this.postings.add(s.id, s.labels.names, s.labels.values);
+  }
+
+  byId(id: number): S | undefined {
+    return this.series.get(id);
+  }
+
+  get(labels: Labels): S | undefined {
+    return this.byKey.get(labels.key);
+  }
+
+  all(): IterableIterator<S> {
+    return this.series.values();
+  }
+
+  get size(): number {
+    return this.series.size;
+  }
+
+  /**
+   * Series matching every matcher, in the order they were created (as upstream's head answers an
+   * unsorted select): the engine needs no order, and whoever shows series sorts them.
+   */
+  select(matchers: readonly SeriesMatcher[]): S[] {
+    let ids: number[] | undefined;
+    const rest: SeriesMatcher[] = [];
+    for (const m of matchers) {
+      if (m.matches('')) {
+        rest.push(m);
+        continue;
+      }
+      const found =
+        m.type === '='
+          ? [...this.postings.exact(m.name, m.value)]
+          : this.postings.matching(m.name, m.matches);
+      ids = ids === undefined ? found : intersectSorted(ids, found);
+      if (ids.length === 0) return [];
+    }
+    const candidates =
+      ids === undefined ? [...this.series.values()] : ids.map((id) => this.series.get(id) as S);
+    if (rest.length === 0) return candidates;
+    return candidates.filter((s) => rest.every((m) => m.matches(s.labels.get(m.name))));
+  }
+}

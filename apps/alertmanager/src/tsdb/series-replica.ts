@@ -1,0 +1,65 @@
+import { Labels } from './labels';
+import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
+import { SeriesIndex } from './series-index';
+import { readSeriesSamples } from './shared/chunk-reader';
+import { StoreMemoryView, type StoreMemoryHandles } from './shared/store-memory';
+
+/** A series created in the store, as sent to a replica: id, label names and values. */
+export type CreatedSeries = readonly [
+  id: number,
+  names: readonly string[],
+  values: readonly string[],
+];
+
+/** Changes to a store's index since the last batch, in order: created series, then dropped ids. */
+export interface IndexChanges {
+  readonly created: readonly CreatedSeries[];
+  readonly dropped: readonly number[];
+}
+
+/** A series of the replica: its labels here, its samples in the store's shared memory. */
+class ReplicaSeries implements SelectedSeries {
+  constructor(
+    readonly id: number,
+    readonly labels: Labels,
+    private readonly memory: StoreMemoryView,
+  ) {}
+
+  samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
+    return readSeriesSamples(this.memory.table, this.memory.segments, this.id, mint, maxt, scratch);
+  }
+}
+
+/**
+ * A metric store as a query thread sees it: its own copy of the index, kept by the changes the
+ * writing thread sends, over the samples in shared memory (no copy of any sample).
+ */
+export class SeriesReplica implements Queryable {
+  private readonly index = new SeriesIndex<ReplicaSeries>();
+  private readonly memory: StoreMemoryView;
+
+  constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
+    this.memory = new StoreMemoryView(handles, fetchSegments);
+  }
+
+  /** Takes a segment the store created after the handles were made. */
+  adoptSegment(id: number, buffer: SharedArrayBuffer): void {
+    this.memory.segments.adopt(id, buffer);
+  }
+
+  apply(changes: IndexChanges): void {
+    for (const [id, names, values] of changes.created) {
+      const labels = Labels.from(names.map((name, i) => [name, values[i]] as const));
+      this.index.add(new ReplicaSeries(id, labels, this.memory));
+    }
+    this.index.remove(changes.dropped);
+  }
+
+  get seriesCount(): number {
+    return this.index.size;
+  }
+
+  querier(_mint?: number, _maxt?: number): Querier {
+    return { select: (matchers) => this.index.select(matchers) };
+  }
+}

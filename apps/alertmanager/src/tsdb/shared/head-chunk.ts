@@ -1,0 +1,83 @@
+import { XorChunk } from '../chunks/xor-chunk';
+import type { StoreMemory } from './store-memory';
+
+/**
+ * A series' open chunk in shared memory: samples are encoded straight into a head slot and
+ * published to readers one by one; a full slot moves to a larger one; `seal` copies the bytes
+ * to the closed chunks and frees the slot.
+ */
+export class HeadChunk {
+  private slot: { ref: number; size: number };
+  private readonly chunk: XorChunk;
+  /** The chunk's descriptor in the table. */
+  readonly id: number;
+
+  constructor(
+    private readonly memory: StoreMemory,
+    seriesId: number,
+    minT: number,
+    previous: number,
+  ) {
+    this.slot = memory.slots.allocate(64);
+    this.id = memory.table.add(this.slot.ref, minT, previous);
+    this.chunk = new XorChunk(
+      memory.segments.at(this.slot.ref, this.slot.size),
+      (written, needed) => this.grow(written, needed),
+    );
+    memory.table.setLatest(seriesId, this.id);
+  }
+
+  get length(): number {
+    return this.chunk.length;
+  }
+
+  get isFull(): boolean {
+    return this.chunk.isFull;
+  }
+
+  get minT(): number {
+    return this.chunk.minT;
+  }
+
+  get maxT(): number {
+    return this.chunk.maxT;
+  }
+
+  get byteLength(): number {
+    return this.chunk.byteLength;
+  }
+
+  append(t: number, v: number, stale: boolean): void {
+    this.chunk.append(t, v, stale);
+    this.memory.table.publish(this.id, this.chunk.length, t);
+  }
+
+  /** The encoded bytes so far, without copying. */
+  view(): Uint8Array {
+    return this.chunk.view();
+  }
+
+  /** Closes the chunk: its bytes move to the closed chunks at their exact size. */
+  seal(): void {
+    const { memory, slot } = this;
+    const bytes = this.chunk.view();
+    memory.table.move(this.id, memory.sealed.store(bytes), bytes.length);
+    memory.epochs.retire(() => memory.slots.release(slot.ref, slot.size));
+  }
+
+  /** Drops the chunk, which its series no longer links to. */
+  drop(): void {
+    this.memory.dropHead(this.id, this.slot);
+  }
+
+  private grow(written: Uint8Array, needed: number): Uint8Array {
+    const { memory } = this;
+    const old = this.slot;
+    this.slot = memory.slots.allocate(needed);
+    const bytes = memory.segments.at(this.slot.ref, this.slot.size);
+    bytes.set(written);
+    memory.table.move(this.id, this.slot.ref);
+    memory.epochs.retire(() => memory.slots.release(old.ref, old.size));
+    return bytes;
+  }
+}
