@@ -280,18 +280,23 @@ async function startPrometheus(prometheus) {
     url,
     client,
   );
-  await pushSamples(client, url, series, start, STEPS, STEP_MS);
-  prometheusConfig(work, port);
-  const reload = await client.request(`${url}/-/reload`, { method: 'POST' });
-  if (reload.status !== 200) throw new Error(`prometheus reload: ${reload.status} ${reload.body}`);
-  client.close();
-  return {
-    url,
-    stop: async () => {
-      await server.stop();
-      rmSync(work, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
   };
+  try {
+    await pushSamples(client, url, series, start, STEPS, STEP_MS);
+    prometheusConfig(work, port);
+    const reload = await client.request(`${url}/-/reload`, { method: 'POST' });
+    if (reload.status !== 200)
+      throw new Error(`prometheus reload: ${reload.status} ${reload.body}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.close();
+  }
+  return { url, stop };
 }
 
 function report(r) {
@@ -316,8 +321,9 @@ console.log(
 );
 const prometheusBin = findPeer('prometheus');
 const ours = await startOurs();
-const theirs = prometheusBin ? await startPrometheus(prometheusBin) : undefined;
+let theirs;
 try {
+  theirs = prometheusBin ? await startPrometheus(prometheusBin) : undefined;
   const mine = await measure('ours', ours.url, { postAlerts: true });
   report(mine);
   if (!theirs) {

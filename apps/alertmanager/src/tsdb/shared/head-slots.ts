@@ -39,11 +39,8 @@ export class HeadSlots {
     let ref = cls.free.pop();
     if (ref === undefined) {
       if (cls.segment < 0 || cls.used + cls.size > SEGMENT_MAX_BYTES) {
-        cls.segment = this.segments.create(cls.size);
+        cls.segment = this.segments.create();
         cls.used = 0;
-      }
-      if (!this.segments.grow(cls.segment, cls.used + cls.size)) {
-        throw new Error('head chunk segment could not grow');
       }
       ref = chunkRef(cls.segment, cls.used);
       cls.used += cls.size;

@@ -22,8 +22,7 @@ export class SealedChunks {
   /** Copies a closed chunk's bytes in; its ref. */
   store(bytes: Uint8Array): number {
     const length = (bytes.length + 7) & ~7;
-    if (this.current < 0 || this.used + length > SEGMENT_MAX_BYTES) this.nextSegment(length);
-    this.segments.grow(this.current, this.used + length);
+    if (this.current < 0 || this.used + length > SEGMENT_MAX_BYTES) this.nextSegment();
     const ref = chunkRef(this.current, this.used);
     this.segments.at(ref, bytes.length).set(bytes);
     this.used += length;
@@ -46,14 +45,14 @@ export class SealedChunks {
     this.emptySegments.push(segment);
   }
 
-  private nextSegment(bytes: number): void {
+  private nextSegment(): void {
     const previous = this.current;
     if (previous >= 0 && this.live.get(previous) === 0) {
       this.live.delete(previous);
       this.onEmpty(previous);
     }
     const reused = this.emptySegments.pop();
-    this.current = reused ?? this.segments.create(bytes);
+    this.current = reused ?? this.segments.create();
     this.used = 0;
     this.live.set(this.current, 0);
   }
