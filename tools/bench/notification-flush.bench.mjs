@@ -2,7 +2,7 @@
 // receiving every group's notification whole), and `/-/healthy` probed every PROBE_MS from the
 // end of the posting until the webhook has received all 100 notifications. Side by side with
 // Debian's `prometheus-alertmanager` in the same run. `ALERTS`, `GROUPS` and `PROBE_MS` change
-// the size.
+// the size; `REDISX_AM_BIN` another build of our server.
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,7 +146,8 @@ async function measure(name, cmd, extra, receiver) {
 }
 
 const receiver = await startReceiver();
-const ours = join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
+const ours =
+  process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
 const runs = [['ours', process.execPath, [ours]]];
 if (upstream) runs.push(['alertmanager 0.25', upstream, ['--cluster.listen-address=']]);

@@ -7,7 +7,8 @@
 // - query time: each heavy query and the rules' seventeen expressions as range queries;
 // - parallelism: four heavy queries at once against one after another;
 // - schedule: rule group iterations missed and the self-scrape's lateness under the heavy queries.
-// `SERIES`, `MINUTES`, `PROBE_MS` and `ROUNDS` change the size.
+// `SERIES`, `MINUTES`, `PROBE_MS` and `ROUNDS` change the size; `OURS_NODE_ARGS` adds Node flags
+// to our server (`--cpu-prof --cpu-prof-dir=...` to see where its threads spend their time).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -241,6 +242,7 @@ async function startOurs() {
     'redisx-alertmanager',
     process.execPath,
     [
+      ...(process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean),
       bin,
       `--config.file=${join(work, 'am.yml')}`,
       `--storage.path=${join(work, 'data')}`,

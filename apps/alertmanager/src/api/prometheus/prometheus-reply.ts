@@ -59,15 +59,20 @@ export function failureReply(error: unknown): PrometheusReply {
   };
 }
 
-/** Sends a reply as JSON. */
+/**
+ * Sends a reply as JSON, as Prometheus does: no ETag (Express would hash every body for one,
+ * megabytes for a large range query, on the main thread).
+ */
 export function sendReply(res: Response, reply: PrometheusReply): void {
   const { body } = reply;
-  res
-    .status(reply.status)
-    .type('application/json')
-    .send(
-      typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-    );
+  const bytes =
+    typeof body === 'string'
+      ? Buffer.from(body, 'utf8')
+      : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  res.status(reply.status);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 export function sendSuccess(

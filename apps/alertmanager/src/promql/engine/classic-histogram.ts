@@ -20,20 +20,45 @@ export function bucketsBySeries(
 ): { metric: Labels; buckets: Bucket[] }[] {
   const groups = new Map<string, { metric: Labels; buckets: Bucket[] }>();
   for (const sample of samples) {
-    const upperBound = parseGoFloat(sample.metric.get('le'));
-    if (upperBound === undefined) {
+    const bucket = bucketOf(sample.metric);
+    if (bucket.upperBound === undefined) {
       badBucket?.(sample.metric.get('__name__'), sample.metric.get('le'));
       continue;
     }
-    const key = sample.metric.signature(['le'], false);
-    let group = groups.get(key);
+    let group = groups.get(bucket.key);
     if (group === undefined) {
-      group = { metric: sample.metric.without(['le']), buckets: [] };
-      groups.set(key, group);
+      group = { metric: bucket.histogram, buckets: [] };
+      groups.set(bucket.key, group);
     }
-    group.buckets.push({ upperBound, count: sample.f });
+    group.buckets.push({ upperBound: bucket.upperBound, count: sample.f });
   }
   return [...groups.values()];
+}
+
+/** What a bucket series' labels say: its bound, and its histogram's key and labels. */
+interface BucketLabels {
+  readonly upperBound: number | undefined;
+  readonly key: string;
+  readonly histogram: Labels;
+}
+
+/**
+ * Bucket labels by label set. A range query meets the same series' labels at every step; label
+ * sets are immutable, so what they say is worked out once.
+ */
+const bucketLabels = new WeakMap<Labels, BucketLabels>();
+
+function bucketOf(metric: Labels): BucketLabels {
+  let found = bucketLabels.get(metric);
+  if (found === undefined) {
+    found = {
+      upperBound: parseGoFloat(metric.get('le')),
+      key: metric.signature(['le'], false),
+      histogram: metric.without(['le']),
+    };
+    bucketLabels.set(metric, found);
+  }
+  return found;
 }
 
 /** Go's `strconv.ParseFloat` of a bucket bound; undefined when it is not a number. */

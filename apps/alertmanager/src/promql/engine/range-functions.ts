@@ -4,10 +4,17 @@ import { firstAfter, firstAtOrAfter } from './time-search';
 import { compareValues, goF, kahanInc, quantile } from './float-math';
 import type { Series } from './values';
 
-/** A series' samples in one step's window, and what the function needs to know of it. */
+/**
+ * A series' samples in one step's window, and what the function needs to know of it. The window
+ * is `t[from..to)` and `f[from..to)` of the series' whole run: indices, not views, so a step
+ * allocates nothing.
+ */
 export interface Window {
   readonly t: Float64Array;
   readonly f: Float64Array;
+  readonly from: number;
+  /** One past the window's last sample. */
+  readonly to: number;
   /** The step's evaluation time (ms). */
   readonly ts: number;
   /** The window's bounds (ms): `(rangeStart, rangeEnd]`. */
@@ -45,11 +52,11 @@ function interpolate(
  * at the window's edges (the anchor sample, or interpolated), counter resets added back.
  */
 function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | undefined {
-  const { t, f, rangeStart, rangeEnd } = w;
+  const { t, f, from, rangeStart, rangeEnd } = w;
   const smoothed = w.smoothed === true;
-  let last = t.length - 1;
-  let first = Math.max(0, firstAfter(t.subarray(0, last), rangeStart) - 1);
-  if (smoothed) last = firstAtOrAfter(t.subarray(0, last), rangeEnd);
+  let last = w.to - 1;
+  let first = Math.max(from, firstAfter(t, rangeStart, from, last) - 1);
+  if (smoothed) last = firstAtOrAfter(t, rangeEnd, from, last);
   if (t[last] <= rangeStart) return undefined;
   if (smoothed && t[first] > rangeEnd) return undefined;
   const left =
@@ -57,7 +64,7 @@ function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | 
       ? interpolate(t[first], f[first], t[first + 1], f[first + 1], rangeStart, isCounter)
       : f[first];
   const right =
-    smoothed && last > 0 && t[last] > rangeEnd
+    smoothed && last > from && t[last] > rangeEnd
       ? interpolate(t[last - 1], f[last - 1], t[last], f[last], rangeEnd, isCounter)
       : f[last];
   let result = right - left;
@@ -77,10 +84,10 @@ function extendedRate(w: Window, isCounter: boolean, isRate: boolean): number | 
 
 /** Where `changes` and `resets` start: with `anchored`, at the last sample at or before the range. */
 function firstIndex(w: Window): number | undefined {
-  if (!w.anchored) return 0;
-  const lastBefore = firstAfter(w.t, w.rangeStart) - 1;
-  if (lastBefore + 1 >= w.t.length) return undefined;
-  return lastBefore < 0 ? 0 : lastBefore;
+  if (!w.anchored) return w.from;
+  const lastBefore = firstAfter(w.t, w.rangeStart, w.from, w.to) - 1;
+  if (lastBefore + 1 >= w.to) return undefined;
+  return lastBefore < w.from ? w.from : lastBefore;
 }
 
 /** A function over a range vector: the value for one series at one step, or none. */
@@ -93,22 +100,22 @@ export type RangeFunction = (w: Window) => number | undefined;
  */
 function extrapolatedRate(w: Window, isCounter: boolean, isRate: boolean): number | undefined {
   if (w.anchored || w.smoothed) return extendedRate(w, isCounter, isRate);
-  const { t, f } = w;
-  if (t.length < 2) return undefined;
-  const last = t.length - 1;
-  let result = f[last] - f[0];
+  const { t, f, from, to } = w;
+  if (to - from < 2) return undefined;
+  const last = to - 1;
+  let result = f[last] - f[from];
   if (isCounter) {
-    for (let i = 1; i < f.length; i++) if (f[i] < f[i - 1]) result += f[i - 1];
+    for (let i = from + 1; i < to; i++) if (f[i] < f[i - 1]) result += f[i - 1];
   }
-  let durationToStart = (t[0] - w.rangeStart) / 1000;
+  let durationToStart = (t[from] - w.rangeStart) / 1000;
   let durationToEnd = (w.rangeEnd - t[last]) / 1000;
-  const sampledInterval = (t[last] - t[0]) / 1000;
-  const averageInterval = sampledInterval / last;
+  const sampledInterval = (t[last] - t[from]) / 1000;
+  const averageInterval = sampledInterval / (last - from);
   const threshold = averageInterval * 1.1;
   if (durationToStart >= threshold) durationToStart = averageInterval / 2;
   if (isCounter) {
     let durationToZero = durationToStart;
-    if (result > 0 && f[0] >= 0) durationToZero = sampledInterval * (f[0] / result);
+    if (result > 0 && f[from] >= 0) durationToZero = sampledInterval * (f[from] / result);
     if (durationToZero < durationToStart) durationToStart = durationToZero;
   }
   if (durationToEnd >= threshold) durationToEnd = averageInterval / 2;
@@ -122,8 +129,8 @@ function extrapolatedRate(w: Window, isCounter: boolean, isRate: boolean): numbe
 
 /** `irate` and `idelta`: from the last two samples. */
 function instantValue(w: Window, isRate: boolean): number | undefined {
-  const n = w.t.length;
-  if (n < 2) return undefined;
+  const n = w.to;
+  if (n - w.from < 2) return undefined;
   const interval = w.t[n - 1] - w.t[n - 2];
   if (interval === 0) return undefined;
   const previous = w.f[n - 2];
@@ -135,13 +142,13 @@ function instantValue(w: Window, isRate: boolean): number | undefined {
 }
 
 /** Upstream's average with compensated summation, switching to an incremental mean on overflow. */
-function average(values: Float64Array): number {
-  let sum = values[0];
+function average(values: Float64Array, from: number, to: number): number {
+  let sum = values[from];
   let c = 0;
   let mean = 0;
   let incremental = false;
-  for (let i = 1; i < values.length; i++) {
-    const count = i + 1;
+  for (let i = from + 1; i < to; i++) {
+    const count = i - from + 1;
     if (!incremental) {
       const [next, nextC] = kahanInc(values[i], sum, c);
       if (Number.isFinite(next) || Number.isNaN(next)) {
@@ -157,16 +164,18 @@ function average(values: Float64Array): number {
     [mean, c] = kahanInc(values[i] / count, q * mean, q * c);
   }
   if (incremental) return mean + c;
-  return sum / values.length + c / values.length;
+  const n = to - from;
+  return sum / n + c / n;
 }
 
-function variance(values: Float64Array): number {
+function variance(values: Float64Array, from: number, to: number): number {
   let count = 0;
   let mean = 0;
   let cMean = 0;
   let aux = 0;
   let cAux = 0;
-  for (const v of values) {
+  for (let i = from; i < to; i++) {
+    const v = values[i];
     count++;
     const delta = v - (mean + cMean);
     [mean, cMean] = kahanInc(delta / count, mean, cMean);
@@ -175,11 +184,13 @@ function variance(values: Float64Array): number {
   return (aux + cAux) / count;
 }
 
-/** Least squares over the window with `x` in seconds from `interceptTime`. */
+/** Least squares over `[from, to)` with `x` in seconds from `interceptTime`. */
 export function linearRegression(
   t: Float64Array,
   f: Float64Array,
   interceptTime: number,
+  from = 0,
+  to = t.length,
 ): [slope: number, intercept: number] {
   let n = 0;
   let sumX = 0;
@@ -190,10 +201,10 @@ export function linearRegression(
   let cXY = 0;
   let sumX2 = 0;
   let cX2 = 0;
-  const initY = f[0];
+  const initY = f[from];
   let constY = true;
-  for (let i = 0; i < t.length; i++) {
-    if (constY && i > 0 && f[i] !== initY) constY = false;
+  for (let i = from; i < to; i++) {
+    if (constY && i > from && f[i] !== initY) constY = false;
     n++;
     const x = (t[i] - interceptTime) / 1000;
     [sumX, cX] = kahanInc(x, sumX, cX);
@@ -216,9 +227,9 @@ export function linearRegression(
 }
 
 function extreme(w: Window, better: (cur: number, best: number) => boolean, timestamp: boolean) {
-  let best = w.f[0];
-  let at = w.t[0];
-  for (let i = 0; i < w.f.length; i++) {
+  let best = w.f[w.from];
+  let at = w.t[w.from];
+  for (let i = w.from; i < w.to; i++) {
     if (better(w.f[i], best)) {
       best = w.f[i];
       at = w.t[i];
@@ -237,14 +248,14 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
   ['delta', (w) => extrapolatedRate(w, false, false)],
   ['irate', (w) => instantValue(w, true)],
   ['idelta', (w) => instantValue(w, false)],
-  ['avg_over_time', (w) => average(w.f)],
-  ['count_over_time', (w) => w.f.length],
+  ['avg_over_time', (w) => average(w.f, w.from, w.to)],
+  ['count_over_time', (w) => w.to - w.from],
   [
     'sum_over_time',
     (w) => {
       let sum = 0;
       let c = 0;
-      for (const v of w.f) [sum, c] = kahanInc(v, sum, c);
+      for (let i = w.from; i < w.to; i++) [sum, c] = kahanInc(w.f[i], sum, c);
       return Number.isFinite(sum) || Number.isNaN(sum) ? sum + c : sum;
     },
   ],
@@ -252,23 +263,24 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
   ['max_over_time', (w) => extreme(w, isMax, false)],
   ['ts_of_min_over_time', (w) => extreme(w, (c, b) => c <= b || Number.isNaN(b), true)],
   ['ts_of_max_over_time', (w) => extreme(w, (c, b) => c >= b || Number.isNaN(b), true)],
-  ['ts_of_first_over_time', (w) => w.t[0] / 1000],
-  ['ts_of_last_over_time', (w) => w.t[w.t.length - 1] / 1000],
-  ['first_over_time', (w) => w.f[0]],
-  ['last_over_time', (w) => w.f[w.f.length - 1]],
+  ['ts_of_first_over_time', (w) => w.t[w.from] / 1000],
+  ['ts_of_last_over_time', (w) => w.t[w.to - 1] / 1000],
+  ['first_over_time', (w) => w.f[w.from]],
+  ['last_over_time', (w) => w.f[w.to - 1]],
   ['present_over_time', () => 1],
   ['absent_over_time', () => 1],
-  ['stddev_over_time', (w) => Math.sqrt(variance(w.f))],
-  ['stdvar_over_time', (w) => variance(w.f)],
-  ['quantile_over_time', (w) => quantile(w.args[0], Array.from(w.f))],
+  ['stddev_over_time', (w) => Math.sqrt(variance(w.f, w.from, w.to))],
+  ['stdvar_over_time', (w) => variance(w.f, w.from, w.to)],
+  ['quantile_over_time', (w) => quantile(w.args[0], Array.from(w.f.subarray(w.from, w.to)))],
   [
     'mad_over_time',
     (w) => {
-      if (w.f.some(Number.isNaN)) return NaN;
-      const median = quantile(0.5, Array.from(w.f));
+      const values = w.f.subarray(w.from, w.to);
+      if (values.some(Number.isNaN)) return NaN;
+      const median = quantile(0.5, Array.from(values));
       return quantile(
         0.5,
-        Array.from(w.f, (v) => Math.abs(v - median)),
+        Array.from(values, (v) => Math.abs(v - median)),
       );
     },
   ],
@@ -278,7 +290,7 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
       const from = firstIndex(w);
       if (from === undefined) return undefined;
       let changes = 0;
-      for (let i = from + 1; i < w.f.length; i++) {
+      for (let i = from + 1; i < w.to; i++) {
         const prev = w.f[i - 1];
         const cur = w.f[i];
         if (cur !== prev && !(Number.isNaN(cur) && Number.isNaN(prev))) changes++;
@@ -292,16 +304,20 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
       const from = firstIndex(w);
       if (from === undefined) return undefined;
       let resets = 0;
-      for (let i = from + 1; i < w.f.length; i++) if (w.f[i] < w.f[i - 1]) resets++;
+      for (let i = from + 1; i < w.to; i++) if (w.f[i] < w.f[i - 1]) resets++;
       return resets;
     },
   ],
-  ['deriv', (w) => (w.t.length < 2 ? undefined : linearRegression(w.t, w.f, w.t[0])[0])],
+  [
+    'deriv',
+    (w) =>
+      w.to - w.from < 2 ? undefined : linearRegression(w.t, w.f, w.t[w.from], w.from, w.to)[0],
+  ],
   [
     'predict_linear',
     (w) => {
-      if (w.t.length < 2) return undefined;
-      const [slope, intercept] = linearRegression(w.t, w.f, w.ts);
+      if (w.to - w.from < 2) return undefined;
+      const [slope, intercept] = linearRegression(w.t, w.f, w.ts, w.from, w.to);
       return slope * w.args[0] + intercept;
     },
   ],
@@ -317,13 +333,14 @@ function doubleExponentialSmoothing(w: Window): number | undefined {
   if (tf <= 0 || tf >= 1) {
     throw new PromqlEvalError(`invalid trend factor. Expected: 0 < tf < 1, got: ${goF(tf)}`);
   }
-  const l = w.f.length;
+  const { f, from } = w;
+  const l = w.to - from;
   if (l < 2) return undefined;
   let s0 = 0;
-  let s1 = w.f[0];
-  let b = w.f[1] - w.f[0];
+  let s1 = f[from];
+  let b = f[from + 1] - f[from];
   for (let i = 1; i < l; i++) {
-    const x = sf * w.f[i];
+    const x = sf * f[from + i];
     if (i > 1) b = tf * (s1 - s0) + (1 - tf) * b;
     const y = (1 - sf) * (s1 + b);
     s0 = s1;

@@ -26,8 +26,8 @@ export interface RangeWindows {
 
 /**
  * The function's value at each step from one series' points (oldest first), or undefined when it
- * has none. Each window is `(ref - range, ref]`, widened for anchored and smoothed ranges: views
- * on the points, no copies.
+ * has none. Each window is `(ref - range, ref]`, widened for anchored and smoothed ranges: a
+ * span of indices into the points, no copies.
  */
 export function windowedSeries(
   call: RangeWindows,
@@ -41,24 +41,33 @@ export function windowedSeries(
 ): Series | undefined {
   const { fn, timestamps, stepScalars, args, before, after, anchored, smoothed } = call;
   const series: Series = { metric, t: [], f: [], dropName: call.dropName || inputDropName };
+  // One window, moved from step to step: a step allocates nothing.
+  const window = {
+    t,
+    f,
+    from: 0,
+    to: 0,
+    ts: 0,
+    rangeStart: 0,
+    rangeEnd: 0,
+    rangeMs,
+    args,
+    anchored,
+    smoothed,
+  };
   for (let step = 0; step < timestamps.length; step++) {
     const ts = timestamps[step];
     const ref = call.selectors.refTime(ts, at, offsetMs);
     const from = firstAfter(t, ref - rangeMs - before);
-    const to = firstAfter(t, ref + after);
+    const to = firstAfter(t, ref + after, from);
     if (to === from) continue;
     for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
-    const value = fn({
-      t: t.subarray(from, to),
-      f: f.subarray(from, to),
-      ts,
-      rangeStart: ref - rangeMs,
-      rangeEnd: ref,
-      rangeMs,
-      args,
-      anchored,
-      smoothed,
-    });
+    window.from = from;
+    window.to = to;
+    window.ts = ts;
+    window.rangeStart = ref - rangeMs;
+    window.rangeEnd = ref;
+    const value = fn(window);
     if (value === undefined) continue;
     series.t.push(ts);
     series.f.push(value);

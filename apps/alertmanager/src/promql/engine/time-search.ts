@@ -1,7 +1,5 @@
-/** Index of the first timestamp `> ts` in ascending `t` (its length when none). */
-export function firstAfter(t: Float64Array, ts: number): number {
-  let lo = 0;
-  let hi = t.length;
+/** Index of the first timestamp `> ts` in ascending `t[lo..hi)` (`hi` when none). */
+export function firstAfter(t: Float64Array, ts: number, lo = 0, hi = t.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (t[mid] <= ts) lo = mid + 1;
@@ -10,10 +8,8 @@ export function firstAfter(t: Float64Array, ts: number): number {
   return lo;
 }
 
-/** Index of the first timestamp `>= ts` in ascending `t` (its length when none). */
-export function firstAtOrAfter(t: Float64Array, ts: number): number {
-  let lo = 0;
-  let hi = t.length;
+/** Index of the first timestamp `>= ts` in ascending `t[lo..hi)` (`hi` when none). */
+export function firstAtOrAfter(t: Float64Array, ts: number, lo = 0, hi = t.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (t[mid] < ts) lo = mid + 1;
