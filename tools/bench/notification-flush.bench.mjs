@@ -1,8 +1,9 @@
-// A large flush: 200,000 alerts posted in 100 groups (group_wait 5 s, one loopback webhook
+// A large flush: 200,000 alerts posted in 100 groups (group_wait 15 s, one loopback webhook
 // receiving every group's notification whole), and `/-/healthy` probed every PROBE_MS from the
 // end of the posting until the webhook has received all 100 notifications. Side by side with
 // Debian's `prometheus-alertmanager` in the same run. `ALERTS`, `GROUPS` and `PROBE_MS` change
-// the size; `REDISX_AM_BIN` another build of our server.
+// the size, `GROUP_WAIT` the wait; `REDISX_AM_BIN` another build of our server, `OURS_NODE_ARGS`
+// Node flags for it (`--cpu-prof --cpu-prof-dir=...`).
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ const TOTAL = Number(process.env.ALERTS ?? 200_000);
 const GROUPS = Number(process.env.GROUPS ?? 100);
 const BATCH = 1_000;
 const PROBE_MS = Number(process.env.PROBE_MS ?? 10);
+// Longer than either server takes to take the 200,000 alerts, so each group is flushed once, whole.
+const GROUP_WAIT = process.env.GROUP_WAIT ?? '15s';
 
 /** A webhook that counts notifications and the alerts in them, without parsing the JSON. */
 async function startReceiver() {
@@ -84,7 +87,7 @@ async function measure(name, cmd, extra, receiver) {
       'route:',
       '  receiver: hook',
       '  group_by: [alertname]',
-      '  group_wait: 5s',
+      `  group_wait: ${GROUP_WAIT}`,
       '  group_interval: 1h',
       'receivers:',
       '  - name: hook',
@@ -149,11 +152,12 @@ const receiver = await startReceiver();
 const ours =
   process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
-const runs = [['ours', process.execPath, [ours]]];
+const nodeArgs = (process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const runs = [['ours', process.execPath, [...nodeArgs, ours]]];
 if (upstream) runs.push(['alertmanager 0.25', upstream, ['--cluster.listen-address=']]);
 else skipPeer('prometheus-alertmanager', 'not installed (apt-get install prometheus-alertmanager)');
 console.log(
-  `${TOTAL} alerts in ${GROUPS} groups (group_wait 5s), /-/healthy probed every ${PROBE_MS} ms until all are delivered`,
+  `${TOTAL} alerts in ${GROUPS} groups (group_wait ${GROUP_WAIT}), /-/healthy probed every ${PROBE_MS} ms until all are delivered`,
 );
 const results = [];
 try {

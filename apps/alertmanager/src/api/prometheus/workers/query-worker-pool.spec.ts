@@ -76,7 +76,7 @@ describe('QueryWorkerPool: queries on threads over the store in shared memory', 
   it.each([
     ['an instant query', call('query', { query: 'sum by (instance) (rate(requests_total[5m]))' })],
     [
-      'range query over sealed and open chunks',
+      'a range query over sealed and open chunks',
       range('max by (instance) (max_over_time(temperature[10m]))', 3),
     ],
     ['a regex selector over every series', range('count by (__name__) ({__name__=~".+"})')],
@@ -143,7 +143,39 @@ describe('QueryWorkerPool limits', () => {
         error: QUEUE_TIMEOUT,
       });
       // The thread gave the query up itself and took the next one.
-      expect(pool.load).toEqual({ running: 0, queued: 0 });
+      expect(pool.load).toMatchObject({ running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts threads with the queries that need them and ends them when idle', async () => {
+    const store = new MemoryStore();
+    fill(store, 10, 10);
+    const pool = new QueryWorkerPool(store, {
+      threads: 2,
+      maxConcurrency: 20,
+      idleMs: 200,
+      engine: { timeoutMs: 60_000 },
+      clock,
+      logger: recordingLogger(),
+    });
+    try {
+      expect(pool.load.threads).toBe(0);
+      const [a, b] = await Promise.all([
+        pool.run(call('query', { query: 'temperature' })),
+        pool.run(call('query', { query: 'requests_total' })),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(pool.load.threads).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(pool.load.threads).toBe(0);
+      // A thread started again gets the index as it is now.
+      store.append(Labels.fromRecord({ __name__: 'after_idle' }), NOW, 7);
+      const again = await pool.run(call('query', { query: 'after_idle' }));
+      expect(JSON.parse(text(again).body).data.result).toEqual([
+        { metric: { __name__: 'after_idle' }, value: [NOW / 1000, '7'] },
+      ]);
     } finally {
       await pool.close();
     }

@@ -26,6 +26,8 @@ export interface QueryWorkerPoolOptions {
   readonly threads: number;
   /** Queries evaluated at once (`--query.max-concurrency`); more wait in order. */
   readonly maxConcurrency: number;
+  /** How long a thread may stay idle before it ends (started again by the next query). */
+  readonly idleMs?: number;
   /** `--query.timeout`, `--query.max-samples`, `--query.lookback-delta`. */
   readonly engine: EngineOptions & { readonly timeoutMs: number };
   /** The server's clock: "now" of a request that gives no time. */
@@ -41,6 +43,9 @@ export interface QueryWorkerPoolOptions {
  */
 const YOUNG_GENERATION_MB = 192;
 
+/** How long a query thread stays without a query before it ends. */
+const DEFAULT_IDLE_MS = 5 * 60_000;
+
 /** How long past its deadline a thread may take to give up a query before it is replaced. */
 const GRACE_MS = 5_000;
 
@@ -54,6 +59,10 @@ interface Waiting {
 interface Thread {
   worker: Worker;
   segments: MessagePort;
+  /** When it last answered (or started), for ending idle threads. */
+  idleSince: number;
+  /** Ended on purpose (idle, or stuck): its exit is expected. */
+  ending?: boolean;
   /** The query it is evaluating, with its read epoch and its watchdog. */
   running?: { id: number; waiting: Waiting; epoch: number; watchdog: NodeJS.Timeout };
 }
@@ -63,13 +72,16 @@ interface Thread {
  * main thread appends to it. Each thread answers one request at a time; requests beyond the
  * threads (or beyond `maxConcurrency`) wait in order, and one still waiting at its deadline is
  * answered upstream's queue timeout. A thread that does not give a query up by its deadline
- * (plus a grace) is replaced.
+ * (plus a grace) is ended. Threads start with the first query that needs them and end after
+ * `idleMs` without one, so a server nobody queries keeps none (each holds its own copy of the
+ * index and its own heap).
  */
 export class QueryWorkerPool implements QueryRunner {
   private readonly threads: Thread[] = [];
   private readonly queue: Waiting[] = [];
   private readonly feed: IndexFeed;
   private readonly flusher: NodeJS.Timeout;
+  private readonly reaper: NodeJS.Timeout;
   private nextId = 0;
   private closed = false;
   private readonly onSegment = (id: number, buffer: SharedArrayBuffer) => {
@@ -83,9 +95,10 @@ export class QueryWorkerPool implements QueryRunner {
   ) {
     this.feed = new IndexFeed(store);
     store.memory.onSegment(this.onSegment);
-    for (let i = 0; i < Math.max(1, options.threads); i++) this.threads.push(this.spawn());
     // Index changes also go out without queries, so they do not pile up.
     this.flusher = setInterval(() => this.sendIndexChanges(), 1_000).unref();
+    const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.reaper = setInterval(() => this.endIdle(idleMs), Math.min(idleMs, 30_000)).unref();
   }
 
   run(call: QueryCall): Promise<PrometheusReply> {
@@ -108,14 +121,19 @@ export class QueryWorkerPool implements QueryRunner {
     });
   }
 
-  /** Queries evaluating now and waiting. */
-  get load(): { running: number; queued: number } {
-    return { running: this.threads.filter((t) => t.running).length, queued: this.queue.length };
+  /** Threads, queries evaluating now and waiting. */
+  get load(): { threads: number; running: number; queued: number } {
+    return {
+      threads: this.threads.length,
+      running: this.threads.filter((t) => t.running).length,
+      queued: this.queue.length,
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.flusher);
+    clearInterval(this.reaper);
     this.feed.close();
     this.store.memory.offSegment(this.onSegment);
     for (const waiting of this.queue.splice(0)) {
@@ -133,9 +151,11 @@ export class QueryWorkerPool implements QueryRunner {
 
   private pump(): void {
     let running = this.load.running;
-    for (const thread of this.threads) {
-      if (this.queue.length === 0 || running >= this.options.maxConcurrency) return;
-      if (thread.running) continue;
+    while (this.queue.length > 0 && running < this.options.maxConcurrency) {
+      const idle = this.threads.find((t) => t.running === undefined && !t.ending);
+      if (idle === undefined && this.threads.length >= Math.max(1, this.options.threads)) return;
+      const thread = idle ?? this.spawn();
+      if (idle === undefined) this.threads.push(thread);
       const waiting = this.queue.shift() as Waiting;
       clearTimeout(waiting.timer);
       this.sendIndexChanges();
@@ -151,9 +171,10 @@ export class QueryWorkerPool implements QueryRunner {
     }
   }
 
+  /** Sends the index's changes to every thread (with none, they are dropped: a new thread gets the whole index). */
   private sendIndexChanges(): void {
     const changes = this.feed.take();
-    if (changes === undefined) return;
+    if (changes === undefined || this.threads.length === 0) return;
     const message: ToQueryWorker = { kind: 'index', changes };
     for (const thread of this.threads) thread.worker.postMessage(message);
   }
@@ -173,10 +194,11 @@ export class QueryWorkerPool implements QueryRunner {
       transferList: [channel.port2],
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    const thread: Thread = { worker, segments: channel.port1 };
+    const thread: Thread = { worker, segments: channel.port1, idleSince: Date.now() };
     worker.on('message', (message: FromQueryWorker) => {
       if (thread.running?.id !== message.id) return;
       this.settle(thread, message.reply);
+      thread.idleSince = Date.now();
       this.pump();
     });
     worker.on('error', (error) => {
@@ -185,7 +207,8 @@ export class QueryWorkerPool implements QueryRunner {
     worker.on('exit', () => {
       if (this.closed) return;
       this.settle(thread, failureReply(new PrometheusApiError('internal', 'query thread exited')));
-      this.restart(thread);
+      this.remove(thread);
+      this.pump();
     });
     return thread;
   }
@@ -200,22 +223,35 @@ export class QueryWorkerPool implements QueryRunner {
     running.waiting.resolve(reply);
   }
 
-  /** A thread stuck past its query's deadline: the query times out, the thread is replaced. */
+  /** A thread stuck past its query's deadline: the query times out, the thread ends. */
   private replace(thread: Thread): void {
-    this.options.logger.warn('query thread did not stop at its deadline; replacing it');
+    this.options.logger.warn('query thread did not stop at its deadline; ending it');
     this.settle(
       thread,
       failureReply(new PrometheusApiError('timeout', 'query timed out in expression evaluation')),
     );
+    this.end(thread);
+    this.pump();
+  }
+
+  private endIdle(idleMs: number): void {
+    const now = Date.now();
+    for (const thread of [...this.threads]) {
+      if (thread.running === undefined && now - thread.idleSince >= idleMs) this.end(thread);
+    }
+  }
+
+  /** Ends a thread; queries go to the others, or to a new one. */
+  private end(thread: Thread): void {
+    thread.ending = true;
+    this.remove(thread);
     void thread.worker.terminate();
   }
 
-  private restart(thread: Thread): void {
+  private remove(thread: Thread): void {
     const at = this.threads.indexOf(thread);
-    if (at < 0) return;
+    if (at >= 0) this.threads.splice(at, 1);
     thread.segments.close();
-    this.threads[at] = this.spawn();
-    this.pump();
   }
 }
 
