@@ -17,6 +17,13 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** p50, p99 and the worst of latency samples (ms), and how many there were. */
+export function latencyStats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99), worst: sorted[sorted.length - 1], n: sorted.length };
+}
+
 /** Milliseconds taken by `fn` (sync or async). */
 export async function timeMs(fn) {
   const start = process.hrtime.bigint();

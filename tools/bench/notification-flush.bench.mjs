@@ -1,7 +1,7 @@
 // A large flush: 200,000 alerts posted in 100 groups (group_wait 15 s, one loopback webhook
 // receiving every group's notification whole), and `/-/healthy` probed every PROBE_MS from the
 // end of the posting until the webhook has received all 100 notifications. Side by side with
-// Debian's `prometheus-alertmanager` in the same run. `ALERTS`, `GROUPS` and `PROBE_MS` change
+// Debian's `prometheus-alertmanager` in the same run. `ALERTS`, `ALERT_GROUPS` and `PROBE_MS` change
 // the size, `GROUP_WAIT` the wait; `REDISX_AM_BIN` another build of our server, `OURS_NODE_ARGS`
 // Node flags for it (`--cpu-prof --cpu-prof-dir=...`).
 import { createServer } from 'node:http';
@@ -13,13 +13,14 @@ import {
   fmt,
   freePort,
   httpClient,
+  latencyStats,
   repoRoot,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
 
 const TOTAL = Number(process.env.ALERTS ?? 200_000);
-const GROUPS = Number(process.env.GROUPS ?? 100);
+const GROUPS = Number(process.env.ALERT_GROUPS ?? 100);
 const BATCH = 1_000;
 const PROBE_MS = Number(process.env.PROBE_MS ?? 10);
 // Longer than either server takes to take the 200,000 alerts, so each group is flushed once, whole.
@@ -70,12 +71,6 @@ function batchBody(from) {
     });
   }
   return JSON.stringify(alerts);
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99), worst: sorted[sorted.length - 1], n: sorted.length };
 }
 
 async function measure(name, cmd, extra, receiver) {
@@ -137,7 +132,7 @@ async function measure(name, cmd, extra, receiver) {
     return {
       postS: (posted - posting) / 1000,
       flushS: (performance.now() - posted) / 1000,
-      healthy: stats(samples),
+      healthy: latencyStats(samples),
       ...receiver.counts(),
     };
   } finally {

@@ -17,6 +17,7 @@ import {
   fmt,
   freePort,
   httpClient,
+  latencyStats,
   median,
   repoRoot,
   requireFromRepo,
@@ -24,7 +25,8 @@ import {
   startServer,
 } from './bench-support.mjs';
 import { pushSamples } from './remote-write.mjs';
-import { generateSamples, specSeries } from './spec-metrics.mjs';
+import { specSeries } from './spec-metrics.mjs';
+import { writeSpecStore } from './spec-store.mjs';
 
 const SERIES = Number(process.env.SERIES ?? 10_000);
 const MINUTES = Number(process.env.MINUTES ?? 60);
@@ -40,7 +42,6 @@ const HEAVY = [
   'count by (__name__) ({__name__=~".+"})',
 ];
 
-const { MetricStorage, Labels } = requireFromRepo('./apps/alertmanager/dist/tsdb/index.js');
 const YAML = requireFromRepo('yaml');
 const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
 const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
@@ -51,7 +52,6 @@ const ruleExprs = YAML.parse(readFileSync(rulesFile, 'utf8')).groups.flatMap((g)
 const series = specSeries(SERIES);
 const last = Math.floor(Date.now() / STEP_MS) * STEP_MS;
 const start = last - (STEPS - 1) * STEP_MS;
-const silent = { debug() {}, info() {}, warn() {}, error() {}, with: () => silent };
 
 /**
  * The rules and a self-scrape; `empty` for Prometheus while the hour is pushed into it (a sample
@@ -120,12 +120,6 @@ async function probeWhile(until, probe) {
   return samples;
 }
 
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99), worst: sorted[sorted.length - 1], n: sorted.length };
-}
-
 const line = (s) => `p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, worst ${fmt(s.worst)} ms (${s.n})`;
 
 function alertBody(i) {
@@ -159,7 +153,7 @@ async function measure(name, url, { postAlerts }) {
         body: alertBody(posted++),
       });
     const idleWait = new Promise((r) => setTimeout(r, 3_000));
-    result.idleHealthy = stats(await probeWhile(idleWait, healthy));
+    result.idleHealthy = latencyStats(await probeWhile(idleWait, healthy));
 
     // Stall: the heavy queries back to back, ROUNDS times, probed all along.
     const before = (await probes.request(`${url}/metrics`)).body.toString();
@@ -172,8 +166,8 @@ async function measure(name, url, { postAlerts }) {
       postAlerts ? probeWhile(heavyRun, post) : Promise.resolve([]),
     ]);
     const loadEnd = Date.now();
-    result.loadHealthy = stats(healthySamples);
-    if (postAlerts) result.loadPost = stats(postSamples);
+    result.loadHealthy = latencyStats(healthySamples);
+    if (postAlerts) result.loadPost = latencyStats(postSamples);
     const after = (await probes.request(`${url}/metrics`)).body.toString();
     result.missed =
       counterSum(after, 'prometheus_rule_group_iterations_missed_total') -
@@ -222,25 +216,7 @@ async function measure(name, url, { postAlerts }) {
 
 async function startOurs() {
   const work = mkdtempSync(join(tmpdir(), 'bench-isolation-'));
-  const storage = await MetricStorage.open({
-    dir: join(work, 'data'),
-    retentionMs: 24 * 3_600_000,
-    syncIntervalMs: 50,
-    logger: silent,
-  });
-  const labels = series.map((s) => Labels.fromRecord(s.labels));
-  let appender = storage.appender();
-  let filled = 0;
-  generateSamples(series, start, STEPS, STEP_MS, (i, t, v) => {
-    appender.add(labels[i], t, v);
-    if (++filled === SERIES) {
-      filled = 0;
-      appender.commit();
-      appender = storage.appender();
-    }
-  });
-  await storage.checkpoint(Date.now());
-  await storage.close();
+  await writeSpecStore(join(work, 'data'), series, start, STEPS, STEP_MS);
   writeFileSync(join(work, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

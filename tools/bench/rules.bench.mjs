@@ -15,12 +15,12 @@ import {
   httpClient,
   median,
   repoRoot,
-  requireFromRepo,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
 import { pushSamples } from './remote-write.mjs';
-import { generateSamples, specSeries } from './spec-metrics.mjs';
+import { specSeries } from './spec-metrics.mjs';
+import { writeSpecStore } from './spec-store.mjs';
 
 const SERIES = Number(process.env.SERIES ?? 10_000);
 const MINUTES = Number(process.env.MINUTES ?? 60);
@@ -30,7 +30,6 @@ const WARMUP = Number(process.env.WARMUP ?? 3);
 const STEP_MS = 15_000;
 const STEPS = (MINUTES * 60_000) / STEP_MS + 1;
 
-const { MetricStorage, Labels } = requireFromRepo('./apps/alertmanager/dist/tsdb/index.js');
 const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
 const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 
@@ -44,7 +43,6 @@ function hourEndingNow() {
   const last = Math.floor(Date.now() / STEP_MS) * STEP_MS;
   return last - (STEPS - 1) * STEP_MS;
 }
-const silent = { debug() {}, info() {}, warn() {}, error() {}, with: () => silent };
 
 /** Rule group durations (s) and resident bytes from a server's own metrics. */
 function readMetrics(text) {
@@ -90,25 +88,7 @@ function rulesConfig(dir) {
 // ---- ours ----------------------------------------------------------------------------------
 async function runOurs() {
   const work = mkdtempSync(join(tmpdir(), 'bench-rules-'));
-  const storage = await MetricStorage.open({
-    dir: join(work, 'data'),
-    retentionMs: 24 * 3_600_000,
-    syncIntervalMs: 50,
-    logger: silent,
-  });
-  const labels = series.map((s) => Labels.fromRecord(s.labels));
-  let appender = storage.appender();
-  let filled = 0;
-  generateSamples(series, hourEndingNow(), STEPS, STEP_MS, (i, t, v) => {
-    appender.add(labels[i], t, v);
-    if (++filled === SERIES) {
-      filled = 0;
-      appender.commit();
-      appender = storage.appender();
-    }
-  });
-  await storage.checkpoint(Date.now());
-  await storage.close();
+  await writeSpecStore(join(work, 'data'), series, hourEndingNow(), STEPS, STEP_MS);
   writeFileSync(join(work, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
