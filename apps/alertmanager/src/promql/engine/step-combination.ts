@@ -1,7 +1,7 @@
 import { PromqlEvalError } from './errors';
 import { checkDeadline, holdPoints, releasePoints, type QueryLimits } from './query-limits';
 import { pointCount, sampleAt } from './series-runs';
-import type { Series, Vector } from './values';
+import type { Sample, Series, Vector } from './values';
 
 /** The steps an evaluator computes, and whether they are an instant query's one step. */
 export interface Steps {
@@ -36,19 +36,29 @@ export function combineAtSteps(
   }
   const byKey = new Map<string, Series & { last: number }>();
   const order: Series[] = [];
+  // One sample object per input series, refilled at every step: `fn`'s output is read before the
+  // next step, and no function keeps or changes its input samples, so a step allocates none.
+  const samples: Sample[][] = inputs.map((list) =>
+    list.map((s) => ({ metric: s.metric, f: NaN, t: 0, dropName: s.dropName })),
+  );
+  const vectors: Vector[] = inputs.map(() => []);
   for (const ts of steps.timestamps) {
     checkDeadline(limits);
-    const vectors = inputs.map((list, i) => {
-      const vector: Vector = [];
-      list.forEach((s, j) => {
+    for (let i = 0; i < inputs.length; i++) {
+      const list = inputs[i];
+      const vector: Vector = (vectors[i] = []);
+      for (let j = 0; j < list.length; j++) {
+        const s = list[j];
         const at = cursors[i][j];
         if (at < s.t.length && s.t[at] === ts) {
-          vector.push({ metric: s.metric, f: s.f[at], t: ts, dropName: s.dropName });
+          const sample = samples[i][j];
+          sample.f = s.f[at];
+          sample.t = ts;
+          vector.push(sample);
           cursors[i][j] = at + 1;
         }
-      });
-      return vector;
-    });
+      }
+    }
     for (const sample of fn(vectors, ts)) {
       let series = byKey.get(sample.metric.key);
       if (series === undefined) {

@@ -2,7 +2,7 @@
  * The size of a segment: 4 MiB, addressed in 8-byte units by 19 bits of a chunk ref. A segment is
  * reserved whole; its pages take memory only once written to.
  */
-export const SEGMENT_MAX_BYTES = 4 << 20;
+export const SEGMENT_BYTES = 4 << 20;
 const OFFSET_BITS = 19;
 /** Segments one store may have (12 bits of a ref): 16 GiB of chunk bytes. */
 export const MAX_SEGMENTS = 1 << 12;
@@ -43,7 +43,7 @@ export class ChunkSegments {
   create(): number {
     const id = this.buffers.length;
     if (id >= MAX_SEGMENTS) throw new Error(`metric store full: ${MAX_SEGMENTS} chunk segments`);
-    this.adopt(id, new SharedArrayBuffer(SEGMENT_MAX_BYTES));
+    this.adopt(id, new SharedArrayBuffer(SEGMENT_BYTES));
     this.onCreated?.(id, this.buffers[id]);
     return id;
   }

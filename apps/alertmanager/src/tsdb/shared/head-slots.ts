@@ -1,4 +1,4 @@
-import { chunkRef, SEGMENT_MAX_BYTES, type ChunkSegments } from './chunk-segments';
+import { chunkRef, SEGMENT_BYTES, type ChunkSegments } from './chunk-segments';
 
 /** Slot sizes of open chunks: a chunk moves to the next size when it outgrows its slot. */
 const SLOT_SIZES = [64, 128, 256, 512, 1024, 2048, 4096, 8192];
@@ -38,7 +38,7 @@ export class HeadSlots {
     const cls = this.classes[SLOT_SIZES.indexOf(HeadSlots.sizeFor(bytes))];
     let ref = cls.free.pop();
     if (ref === undefined) {
-      if (cls.segment < 0 || cls.used + cls.size > SEGMENT_MAX_BYTES) {
+      if (cls.segment < 0 || cls.used + cls.size > SEGMENT_BYTES) {
         cls.segment = this.segments.create();
         cls.used = 0;
       }

@@ -1,4 +1,4 @@
-import { chunkRef, refSegment, SEGMENT_MAX_BYTES, type ChunkSegments } from './chunk-segments';
+import { chunkRef, refSegment, SEGMENT_BYTES, type ChunkSegments } from './chunk-segments';
 
 /**
  * Closed chunks, copied at their exact size one after another into segments in the order they
@@ -22,7 +22,7 @@ export class SealedChunks {
   /** Copies a closed chunk's bytes in; its ref. */
   store(bytes: Uint8Array): number {
     const length = (bytes.length + 7) & ~7;
-    if (this.current < 0 || this.used + length > SEGMENT_MAX_BYTES) this.nextSegment();
+    if (this.current < 0 || this.used + length > SEGMENT_BYTES) this.nextSegment();
     const ref = chunkRef(this.current, this.used);
     this.segments.at(ref, bytes.length).set(bytes);
     this.used += length;
