@@ -12,10 +12,12 @@ export function chunkRef(segment: number, offset: number): number {
   return (segment << OFFSET_BITS) | (offset >>> 3);
 }
 
+/** The segment a chunk ref points into. */
 export function refSegment(ref: number): number {
   return ref >>> OFFSET_BITS;
 }
 
+/** The byte offset in its segment a chunk ref points at. */
 export function refOffset(ref: number): number {
   return (ref & ((1 << OFFSET_BITS) - 1)) << 3;
 }

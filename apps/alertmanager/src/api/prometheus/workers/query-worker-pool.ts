@@ -21,6 +21,7 @@ import type {
   ToQueryWorker,
 } from './query-messages';
 
+/** How many query threads, how many queries at once, and the engine's limits. */
 export interface QueryWorkerPoolOptions {
   /** Query threads. */
   readonly threads: number;
