@@ -14,6 +14,12 @@ const BASELINE = JSON.parse(
 
 describe("PromQL conformance on Prometheus's test files", () => {
   it('passes at least as many evals per file as the baseline', () => {
+    // The files are reference material kept beside this repository, not in it: a clone without
+    // them skips the check, saying so (a directory named by PROMQL_TEST_DIR must exist).
+    if (process.env['PROMQL_TEST_DIR'] === undefined && !existsSync(DIRECTORY)) {
+      console.log(`PromQL conformance skipped: Prometheus's test files are not at ${DIRECTORY}`);
+      return;
+    }
     expect(existsSync(DIRECTORY)).toBe(true);
     const counts = runConformance(DIRECTORY);
     const failures = counts.flatMap((c) =>
