@@ -3,7 +3,7 @@ import { Labels } from '../../../tsdb/labels';
 import { MemoryStore } from '../../../tsdb/memory-store';
 import type { PrometheusReply } from '../prometheus-reply';
 import { InlineQueryRunner, QUEUE_TIMEOUT, type QueryCall } from '../query-request';
-import { QueryWorkerPool } from './query-worker-pool';
+import { QueryWorkerPool, type QueryWorkerPoolOptions } from './query-worker-pool';
 
 const NOW = 1_700_000_000_000;
 const STEP = 15_000;
@@ -35,6 +35,12 @@ const text = (reply: PrometheusReply) => ({
   body: typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body).toString('utf8'),
 });
 
+/** A pool over `store` with the test clock and a recording logger; `options` as each test needs. */
+const poolOf = (
+  store: MemoryStore,
+  options: Pick<QueryWorkerPoolOptions, 'threads' | 'maxConcurrency' | 'engine' | 'idleMs'>,
+) => new QueryWorkerPool(store, { ...options, clock, logger: recordingLogger() });
+
 const call = (
   endpoint: QueryCall['endpoint'],
   params: Record<string, string>,
@@ -61,12 +67,10 @@ describe('QueryWorkerPool: queries on threads over the store in shared memory', 
   beforeAll(() => {
     store = new MemoryStore();
     fill(store, 200, 600);
-    pool = new QueryWorkerPool(store, {
+    pool = poolOf(store, {
       threads: 2,
       maxConcurrency: 20,
       engine,
-      clock,
-      logger: recordingLogger(),
     });
     inline = new InlineQueryRunner(store, clock, engine);
   });
@@ -119,12 +123,10 @@ describe('QueryWorkerPool limits', () => {
   it('answers upstream timeouts: in evaluation, and for a query still waiting for a thread', async () => {
     const store = new MemoryStore();
     fill(store, 300, 5_760);
-    const pool = new QueryWorkerPool(store, {
+    const pool = poolOf(store, {
       threads: 1,
       maxConcurrency: 1,
       engine: { timeoutMs: 1_000 },
-      clock,
-      logger: recordingLogger(),
     });
     try {
       // The thread has started and answers within the timeout.
@@ -152,13 +154,11 @@ describe('QueryWorkerPool limits', () => {
   it('starts threads with the queries that need them and ends them when idle', async () => {
     const store = new MemoryStore();
     fill(store, 10, 10);
-    const pool = new QueryWorkerPool(store, {
+    const pool = poolOf(store, {
       threads: 2,
       maxConcurrency: 20,
       idleMs: 200,
       engine: { timeoutMs: 60_000 },
-      clock,
-      logger: recordingLogger(),
     });
     try {
       expect(pool.load.threads).toBe(0);
@@ -184,12 +184,10 @@ describe('QueryWorkerPool limits', () => {
   it('refuses a query over --query.max-samples with upstream error', async () => {
     const store = new MemoryStore();
     fill(store, 50, 240);
-    const pool = new QueryWorkerPool(store, {
+    const pool = poolOf(store, {
       threads: 1,
       maxConcurrency: 1,
       engine: { timeoutMs: 60_000, maxSamples: 100 },
-      clock,
-      logger: recordingLogger(),
     });
     try {
       const reply = await pool.run(range('temperature'));
