@@ -4,4 +4,9 @@ export { SampleScratch } from './queryable';
 export { MemoryStore } from './memory-store';
 export { MemorySeries, SampleRejectedError } from './memory-series';
 export { MetricAppender, MetricStorage } from './metric-storage';
-export type { AppendResult, MetricStorageOptions } from './metric-storage';
+export type {
+  AppendedBatch,
+  AppendListener,
+  AppendResult,
+  MetricStorageOptions,
+} from './metric-storage';

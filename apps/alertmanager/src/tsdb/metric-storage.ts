@@ -37,6 +37,18 @@ export interface AppendResult {
   readonly rejected: ReadonlyMap<string, number>;
 }
 
+/** Samples one commit appended (rejected ones left out), in the order they were added. */
+export interface AppendedBatch {
+  readonly labels: readonly Labels[];
+  readonly t: readonly number[];
+  readonly v: readonly number[];
+  /** Staleness markers (their `v` is NaN). */
+  readonly stale: readonly boolean[];
+}
+
+/** Told of every committed batch, after it is applied and logged (remote write); must not throw. */
+export type AppendListener = (batch: AppendedBatch) => void;
+
 /**
  * The metric store on disk: series and samples in memory (see {@link MemoryStore}) and every
  * appended batch in a write-ahead log on the shared storage floor (checksummed records, torn
@@ -46,6 +58,7 @@ export interface AppendResult {
  */
 export class MetricStorage implements Queryable {
   private generation: number;
+  private readonly appendListeners: AppendListener[] = [];
 
   private constructor(
     readonly store: MemoryStore,
@@ -116,6 +129,15 @@ export class MetricStorage implements Queryable {
     return new MetricAppender(this);
   }
 
+  /** Tells `listener` of every batch committed from now on; the returned function stops it. */
+  onAppend(listener: AppendListener): () => void {
+    this.appendListeners.push(listener);
+    return () => {
+      const at = this.appendListeners.indexOf(listener);
+      if (at >= 0) this.appendListeners.splice(at, 1);
+    };
+  }
+
   querier(mint: number, maxt: number): Querier {
     return this.store.querier(mint, maxt);
   }
@@ -135,6 +157,7 @@ export class MetricStorage implements Queryable {
       stale: [] as boolean[],
     };
     const rejected = new Map<string, number>();
+    const told = this.appendListeners.length > 0 ? ([] as Labels[]) : undefined;
     for (let i = 0; i < labels.length; i++) {
       const series: MemorySeries = this.store.seriesFor(labels[i]);
       if (!this.logged.has(series.id)) {
@@ -154,9 +177,14 @@ export class MetricStorage implements Queryable {
       batch.t.push(t[i]);
       batch.v.push(v[i]);
       batch.stale.push(stale[i]);
+      told?.push(series.labels);
     }
     if (newSeries.length > 0) this.log.append(encodeSeries(newSeries));
     if (batch.ids.length > 0) this.log.append(encodeSamples(batch));
+    if (told !== undefined && told.length > 0) {
+      const appended = { labels: told, t: batch.t, v: batch.v, stale: batch.stale };
+      for (const listener of this.appendListeners) listener(appended);
+    }
     return { appended: batch.ids.length, rejected };
   }
 
