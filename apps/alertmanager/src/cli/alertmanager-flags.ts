@@ -3,7 +3,11 @@ import { parseDuration } from '../time/duration';
 import { parseGoDuration } from '../time/go-duration';
 import { parseClusterRedisUrl, type ClusterRedisOptions } from '../cluster';
 import { SERVER_DEFAULTS, type ServerOptions } from '../server/server-options';
+import { parseBase2Bytes } from './flags/base2-bytes';
 import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
+
+/** The metric store's retention when no retention flag is given, as Prometheus's: 15d. */
+const TSDB_DEFAULT_RETENTION_MS = 15 * 24 * 3_600_000;
 
 /** The server's command line: Alertmanager's flag names and defaults. */
 export const alertmanagerCommand: CommandSpec = {
@@ -119,6 +123,24 @@ export const alertmanagerCommand: CommandSpec = {
       default: '15m',
       placeholder: 'DURATION',
       help: 'Interval between garbage collection and snapshotting to disk of the notification log.',
+    },
+    {
+      name: 'storage.tsdb.retention.time',
+      kind: 'string',
+      placeholder: 'STORAGE.TSDB.RETENTION.TIME',
+      help: 'How long to retain samples in the metric store. When this flag is set it overrides "storage.tsdb.retention". If neither this flag nor "storage.tsdb.retention" nor "storage.tsdb.retention.size" is set, the retention time defaults to 15d. Units Supported: y, w, d, h, m, s, ms.',
+    },
+    {
+      name: 'storage.tsdb.retention.size',
+      kind: 'string',
+      placeholder: 'STORAGE.TSDB.RETENTION.SIZE',
+      help: 'Maximum number of bytes that can be stored for the metric store\'s chunks and log. A unit is required, supported units: B, KB, MB, GB, TB, PB, EB. Ex: "512MB". Based on powers-of-2, so 1KB is 1024B.',
+    },
+    {
+      name: 'storage.tsdb.retention',
+      kind: 'string',
+      placeholder: 'STORAGE.TSDB.RETENTION',
+      help: '[DEPRECATED] How long to retain samples in the metric store. This flag has been deprecated, use "storage.tsdb.retention.time" instead.',
     },
     {
       name: 'rules.config.file',
@@ -279,6 +301,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     alertsGcInterval: positiveDuration(parsed, 'alerts.gc-interval'),
     dataRetention: positiveDuration(parsed, 'data.retention'),
     maintenanceInterval: positiveDuration(parsed, 'data.maintenance-interval'),
+    ...tsdbRetention(parsed),
     maxSilences: integer(parsed, 'silences.max-silences'),
     maxSilenceSizeBytes: integer(parsed, 'silences.max-silence-size-bytes'),
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
@@ -306,6 +329,42 @@ export function clusterFlagsGiven(parsed: ParsedCommandLine): string[] {
   if (parsed.flags['cluster.listen-address']) given.push('--cluster.listen-address');
   if ((parsed.flags['cluster.peer'] as string[]).length > 0) given.push('--cluster.peer');
   return given;
+}
+
+/**
+ * The metric store's retention as Prometheus sets it: `.time` (or the deprecated flag it
+ * overrides) when given; 15d when no retention flag is given; none by time when only `.size` is.
+ */
+function tsdbRetention(parsed: ParsedCommandLine): {
+  tsdbRetentionTime: number;
+  tsdbRetentionSize: number;
+} {
+  const given = (name: string) => (parsed.flags[name] as string | undefined) !== undefined;
+  const sizeText = parsed.flags['storage.tsdb.retention.size'] as string | undefined;
+  let size = 0;
+  if (sizeText !== undefined) {
+    try {
+      size = Math.max(0, parseBase2Bytes(sizeText));
+    } catch (error) {
+      throw new CommandLineError((error as Error).message);
+    }
+  }
+  const timeFlag = given('storage.tsdb.retention.time')
+    ? 'storage.tsdb.retention.time'
+    : given('storage.tsdb.retention')
+      ? 'storage.tsdb.retention'
+      : undefined;
+  let time = 0;
+  if (timeFlag !== undefined) {
+    try {
+      time = parseDuration(parsed.flags[timeFlag] as string);
+    } catch (error) {
+      // Prometheus's parser says it all: `not a valid duration string: "abc"`.
+      throw new CommandLineError((error as Error).message);
+    }
+  }
+  if (time === 0 && size === 0) time = TSDB_DEFAULT_RETENTION_MS;
+  return { tsdbRetentionTime: time === 0 ? Infinity : time, tsdbRetentionSize: size };
 }
 
 /** A duration flag's value in ms; zero or a malformed value is a command-line error. */

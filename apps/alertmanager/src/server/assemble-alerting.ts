@@ -107,7 +107,8 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
   });
   const metricStorage = await MetricStorage.open({
     dir: options.storagePath,
-    retentionMs: options.dataRetention,
+    retentionMs: options.tsdbRetentionTime ?? options.dataRetention,
+    retentionBytes: options.tsdbRetentionSize ?? 0,
     syncIntervalMs: 200,
     logger: logger.with({ component: 'metric store' }),
   });

@@ -18,6 +18,13 @@ export interface ServerOptions {
   alertsGcInterval: number;
   /** `--data.retention`: how long notification log entries (and silences) are kept, ms. */
   dataRetention: number;
+  /**
+   * `--storage.tsdb.retention.time`: how long the metric store keeps samples, ms (Infinity: no
+   * limit by time). Absent: `dataRetention`, as servers assembled in-process have it.
+   */
+  tsdbRetentionTime?: number;
+  /** `--storage.tsdb.retention.size`: most bytes of the metric store on disk; 0 for no limit. */
+  tsdbRetentionSize?: number;
   /** `--data.maintenance-interval`: how often the notification log is compacted, ms. */
   maintenanceInterval: number;
   /** `--silences.max-silences`: most silences that are not expired; 0 for no limit. */

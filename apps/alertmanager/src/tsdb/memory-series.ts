@@ -1,6 +1,7 @@
 import { decodeXorChunk } from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
+import { diskRef, isDiskRef } from './shared/chunk-bytes';
 import { readSeriesSamples } from './shared/chunk-reader';
 import { HeadChunk } from './shared/head-chunk';
 import type { StoreMemory } from './shared/store-memory';
@@ -86,8 +87,7 @@ export class MemorySeries {
     if (this.recentCount > 0 && (this.recentCount === this.count || this.oldestRecent() < mint)) {
       return this.recentSamples(mint, maxt, scratch);
     }
-    const { table, segments } = this.memory;
-    return readSeriesSamples(table, segments, this.id, mint, maxt, scratch);
+    return readSeriesSamples(this.memory.table, this.memory.bytes, this.id, mint, maxt, scratch);
   }
 
   /** Drops whole chunks that end before `mint`; returns how many samples remain. */
@@ -118,8 +118,11 @@ export class MemorySeries {
 
   /** Bytes the encoded samples take. */
   get sampleBytes(): number {
-    let total = 0;
-    for (const chunk of this.exportChunks()) total += chunk.bytes.byteLength;
+    const { table } = this.memory;
+    let total = this.head?.byteLength ?? 0;
+    for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
+      if (chunk !== this.head?.id) total += table.byteLength(chunk);
+    }
     return total;
   }
 
@@ -130,15 +133,25 @@ export class MemorySeries {
     return n;
   }
 
-  /** Every chunk's bytes, the open one's included, oldest first (views, for a snapshot). */
-  exportChunks(): ClosedChunk[] {
-    const { table, segments } = this.memory;
+  /**
+   * The chunks still in memory (the open one and closed ones not yet on disk, which are always
+   * the newest), oldest first, copied: what a checkpoint writes of the series.
+   */
+  memoryChunks(): ClosedChunk[] {
+    return this.exportChunks(true);
+  }
+
+  /** Every chunk's bytes, the open one's included, oldest first (copies). */
+  exportChunks(memoryOnly = false): ClosedChunk[] {
+    const { table, bytes: source } = this.memory;
     const out: ClosedChunk[] = [];
     for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
+      const ref = table.ref(chunk);
+      if (memoryOnly && isDiskRef(ref)) break;
       const bytes =
         chunk === this.head?.id
-          ? this.head.view()
-          : segments.at(table.ref(chunk), table.byteLength(chunk));
+          ? this.head.view().slice()
+          : source.from(ref).slice(0, table.byteLength(chunk));
       out.push({
         bytes,
         count: table.count(chunk),
@@ -161,6 +174,7 @@ export class MemorySeries {
       table.move(chunk, table.ref(chunk), c.bytes.length);
       table.publish(chunk, c.count, c.maxT);
       table.setLatest(this.id, chunk);
+      this.memory.sealedChunk(chunk, this.id);
       previous = chunk;
       this.count += c.count;
     }
@@ -180,6 +194,17 @@ export class MemorySeries {
     for (let i = 0; i < decoded.t.length; i++)
       this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
     this.lastT = last.maxT;
+  }
+
+  /** Links a closed chunk that is on disk as the series' newest (start-up, oldest first). */
+  linkDiskChunk(seq: number, count: number, minT: number, maxT: number, bytes: number): void {
+    const { table } = this.memory;
+    const chunk = table.add(diskRef(seq), minT, table.latest(this.id));
+    table.move(chunk, diskRef(seq), bytes);
+    table.publish(chunk, count, maxT);
+    table.setLatest(this.id, chunk);
+    this.count += count;
+    this.lastT = maxT;
   }
 
   private remember(t: number, v: number, isStale: boolean): void {

@@ -5,6 +5,8 @@ import { recordingLogger, type LoggedLine } from '../logging/testing/recording-l
 import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { Labels } from './labels';
 import { MetricStorage } from './metric-storage';
+import { SeriesReplica } from './series-replica';
+import { isDiskRef } from './shared/chunk-bytes';
 
 let dir: string;
 let lines: LoggedLine[];
@@ -15,10 +17,11 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const HOUR = 3_600_000;
-const open = () =>
+const open = (retentionMs = 2 * HOUR, retentionBytes = 0) =>
   MetricStorage.open({
     dir,
-    retentionMs: 2 * HOUR,
+    retentionMs,
+    retentionBytes,
     syncIntervalMs: 5,
     logger: recordingLogger(lines),
   });
@@ -109,7 +112,11 @@ describe('MetricStorage', () => {
     expect(first.logBytes).toBe(0);
     await appendScrapes(first, 1200, 4);
     await first.close();
-    expect((await readdir(dir)).sort()).toEqual(['metrics-1.log', 'metrics.snapshot']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'metrics-1.log',
+      'metrics-chunks',
+      'metrics.snapshot',
+    ]);
 
     const second = await open();
     const kept = samplesOf(second, errors);
@@ -121,5 +128,120 @@ describe('MetricStorage', () => {
     expect(kept[0][0]).toBeLessThanOrEqual(1200 * 15_000 - 2 * HOUR);
     expect(second.store.get(old)).toBeUndefined();
     await second.close();
+  });
+});
+
+/** How many of a series' chunks are on disk and how many in memory. */
+function placeOf(storage: MetricStorage, labels: Labels): { disk: number; memory: number } {
+  const { table } = storage.store.memory;
+  const id = storage.store.get(labels)?.id ?? -1;
+  const place = { disk: 0, memory: 0 };
+  for (let chunk = table.latest(id); chunk >= 0; chunk = table.previous(chunk)) {
+    if (isDiskRef(table.ref(chunk))) place.disk++;
+    else place.memory++;
+  }
+  return place;
+}
+
+describe('closed chunks on disk', () => {
+  const DAY = 24 * HOUR;
+
+  it('moves closed chunks to disk at a checkpoint; they read back alike, here and after a restart', async () => {
+    const first = await open(DAY);
+    await appendScrapes(first, 0, 1200); // five hours: four closed chunks and an open one
+    const before = samplesOf(first, errors);
+    expect(placeOf(first, errors)).toEqual({ disk: 0, memory: 5 });
+    await first.checkpoint(1200 * 15_000);
+    expect(placeOf(first, errors)).toEqual({ disk: 4, memory: 1 });
+    expect(first.diskBytes).toBeGreaterThan(0);
+    expect(samplesOf(first, errors)).toEqual(before);
+    await appendScrapes(first, 1200, 10);
+    await first.close();
+
+    const second = await open(DAY);
+    // The full open chunk was closed by the samples after the checkpoint: it waits in memory.
+    expect(placeOf(second, errors)).toEqual({ disk: 4, memory: 2 });
+    const after = samplesOf(second, errors);
+    expect(after).toHaveLength(1210);
+    expect(after.slice(0, 1200)).toEqual(before);
+    await second.close();
+  });
+
+  it('writes what is new at each checkpoint, not the whole store', async () => {
+    const storage = await open(DAY);
+    const latency = Array.from({ length: 100 }, (_, i) =>
+      Labels.fromRecord({ __name__: 'latency_seconds', shard: String(i) }),
+    );
+    const sizes: number[] = [];
+    for (let hour = 0; hour < 6; hour++) {
+      for (let i = hour * 240; i < (hour + 1) * 240; i++) {
+        const appender = storage.appender();
+        latency.forEach((labels, s) => appender.add(labels, i * 15_000, Math.sin(i * s) + s));
+        appender.commit();
+      }
+      sizes.push(await storage.checkpoint((hour + 1) * 240 * 15_000 + 1));
+    }
+    // Each checkpoint holds the open chunks (and the labels once), however much is on disk.
+    expect(Math.max(...sizes.slice(1))).toBeLessThan(2 * Math.min(...sizes));
+    expect(storage.diskBytes).toBeGreaterThan(4 * Math.max(...sizes));
+    await storage.close();
+  });
+
+  it('drops what the retention time no longer keeps from disk, for good', async () => {
+    const first = await open(2 * HOUR);
+    await appendScrapes(first, 0, 960);
+    await first.checkpoint(960 * 15_000 - 3 * HOUR); // nothing is old enough yet
+    const full = first.diskBytes;
+    await first.checkpoint(960 * 15_000);
+    expect(first.diskBytes).toBeLessThan(full);
+    const kept = samplesOf(first, errors);
+    await first.close();
+
+    const second = await open(2 * HOUR);
+    expect(samplesOf(second, errors)).toEqual(kept);
+    expect(kept[0][0]).toBeGreaterThan(960 * 15_000 - 2 * HOUR - SAMPLES_PER_CHUNK * 15_000);
+    await second.close();
+  });
+
+  it('drops the oldest chunks first when over the retention size', async () => {
+    const storage = await open(DAY);
+    await appendScrapes(storage, 0, 2400); // ten hours
+    await storage.checkpoint(2400 * 15_000);
+    const full = storage.diskBytes;
+    await storage.close();
+
+    const limited = await open(DAY, Math.floor(full / 2) + storage.logBytes);
+    await limited.checkpoint(2400 * 15_000);
+    expect(limited.diskBytes).toBeLessThanOrEqual(Math.floor(full / 2));
+    const kept = samplesOf(limited, errors);
+    // The newest samples stay; the oldest are gone.
+    expect(kept[kept.length - 1]).toEqual([2399 * 15_000, 4798]);
+    expect(kept[0][0]).toBeGreaterThan(4 * HOUR);
+    await limited.close();
+  });
+
+  it('serves chunks on disk to a replica of the index, as query threads read them', async () => {
+    const storage = await open(DAY);
+    await appendScrapes(storage, 0, 1000);
+    await storage.checkpoint(1000 * 15_000);
+    const replica = new SeriesReplica(storage.store.memory.handles());
+    replica.apply({
+      created: [...storage.store.all()].map((s) => [s.id, s.labels.names, s.labels.values]),
+      dropped: [],
+    });
+    replica.refresh();
+    const [series] = replica
+      .querier()
+      .select([
+        {
+          name: '__name__',
+          type: '=',
+          value: 'errors_total',
+          matches: (v) => v === 'errors_total',
+        },
+      ]);
+    const run = series.samples(-Infinity, Infinity);
+    expect([...run.v]).toEqual(samplesOf(storage, errors).map(([, v]) => v));
+    await storage.close();
   });
 });

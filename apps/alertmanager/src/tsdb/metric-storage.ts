@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Logger } from '../logging/logger';
+import { nextTurn } from '../time/next-turn';
 import {
   AppendLog,
   loadLogState,
@@ -12,19 +14,29 @@ import type { Labels } from './labels';
 import { MemoryStore } from './memory-store';
 import { SampleRejectedError, type MemorySeries } from './memory-series';
 import type { Querier, Queryable } from './queryable';
+import { ChunkDatabase } from './disk/chunk-database';
+import { ChunkFlusher } from './disk/chunk-flusher';
 import {
+  decodeLabels,
   decodeRecord,
+  encodeHeadSeries,
+  encodeLabels,
   encodeSamples,
   encodeSeries,
-  encodeSnapshotSeries,
+  type HeadSeries,
   type SeriesRecord,
 } from './wal/wal-records';
 
 export interface MetricStorageOptions {
-  /** The storage directory (`--storage.path`); the files are `metrics.snapshot` and `metrics-N.log`. */
+  /**
+   * The storage directory (`--storage.path`): `metrics.snapshot` and `metrics-N.log` (the
+   * checkpoint and the write-ahead log), `metrics-chunks/` (closed chunks, see `ChunkDatabase`).
+   */
   readonly dir: string;
   /** How long samples are kept (`--storage.tsdb.retention.time`). */
   readonly retentionMs: number;
+  /** At most this many bytes of chunks, log and checkpoint, oldest dropped first (`--storage.tsdb.retention.size`); 0: no limit. */
+  readonly retentionBytes?: number;
   /** Longest time an appended batch waits for its write (group commit). */
   readonly syncIntervalMs: number;
   readonly logger: Logger;
@@ -49,16 +61,26 @@ export interface AppendedBatch {
 /** Told of every committed batch, after it is applied and logged (remote write); must not throw. */
 export type AppendListener = (batch: AppendedBatch) => void;
 
+/** Closed chunks in memory that start a flush to disk before the next checkpoint. */
+const FLUSH_AT_CHUNKS = 4096;
+/** Series or batches read back at start-up between two turns of the event loop. */
+const LOAD_SLICE = 2000;
+
 /**
- * The metric store on disk: series and samples in memory (see {@link MemoryStore}) and every
- * appended batch in a write-ahead log on the shared storage floor (checksummed records, torn
- * tail cut off on start), so a restart keeps the samples that `for` and `rate` windows need.
- * `checkpoint` drops what is older than the retention and rolls the log into a snapshot of the
- * compressed chunks.
+ * The metric store on disk. Series and their newest samples are in memory (see
+ * {@link MemoryStore}); closed chunks move to the chunk database (`metrics-chunks/`, see
+ * {@link ChunkDatabase}), read back on demand, so memory follows the number of series rather than
+ * the retention. Every appended batch goes to a write-ahead log on the shared storage floor
+ * (checksummed records, torn tail cut off on start). `checkpoint` drops what the retention no
+ * longer keeps, writes the closed chunks not yet on disk, waits for the database's sync, and rolls
+ * the log into a checkpoint of what is only in memory (open chunks, labels of new series): it
+ * writes what is new, never the whole store. Start-up reads the series, the chunk descriptors and
+ * the checkpoint, then replays the log, a slice per turn of the event loop.
  */
 export class MetricStorage implements Queryable {
   private generation: number;
   private readonly appendListeners: AppendListener[] = [];
+  private background: Promise<void> | undefined;
 
   private constructor(
     readonly store: MemoryStore,
@@ -66,8 +88,10 @@ export class MetricStorage implements Queryable {
     private readonly log: AppendLog,
     private readonly options: MetricStorageOptions,
     readonly recovery: LogRecovery,
-    /** Series written to the log (or the snapshot) already. */
+    /** Series written to the log (or the checkpoint) already. */
     private readonly logged: Set<number>,
+    private readonly db: ChunkDatabase,
+    private readonly flusher: ChunkFlusher,
   ) {
     this.generation = recovery.generation;
   }
@@ -75,17 +99,39 @@ export class MetricStorage implements Queryable {
   static async open(options: MetricStorageOptions): Promise<MetricStorage> {
     await mkdir(options.dir, { recursive: true });
     const store = new MemoryStore();
+    const chunksDir = join(options.dir, 'metrics-chunks');
+    const db = ChunkDatabase.open(chunksDir);
+    const flusher = new ChunkFlusher(store.memory, db);
+    await loadChunkDatabase(store, db, flusher);
+    store.memory.attachDisk(flusher, db, chunksDir);
+    store.listen({
+      seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
+      seriesDropped: (ids) => flusher.seriesDropped(ids),
+    });
     const files = new LogFiles(options.dir, 'metrics');
     const logged = new Set<number>();
+    let replayed = 0;
     const recovery = await loadLogState(
       files,
       {
         what: 'metric store',
         applySnapshot: (payload) => {
           const record = decodeRecord(payload);
-          if (record.kind !== 'snapshot') throw new Error('not a snapshot record');
+          if (record.kind === 'snapshot') {
+            // A checkpoint of every chunk, as earlier versions wrote: its closed chunks go to disk.
+            for (const s of record.series) {
+              store.create(s.labels, s.id).importChunks(s.chunks);
+              logged.add(s.id);
+            }
+            return record.series.length;
+          }
+          if (record.kind !== 'heads') throw new Error('not a snapshot record');
           for (const s of record.series) {
-            store.create(s.labels, s.id).importChunks(s.chunks);
+            const series = store.byId(s.id) ?? (s.labels && store.create(s.labels, s.id));
+            if (series === undefined) throw new Error(`series ${s.id} has no labels`);
+            // Chunks that reached the disk after the checkpoint are read from there.
+            const newer = s.chunks.filter((c) => c.minT > series.lastTimestamp);
+            series.importChunks(newer);
             logged.add(s.id);
           }
           return record.series.length;
@@ -106,11 +152,14 @@ export class MetricStorage implements Queryable {
                 if (!(error instanceof SampleRejectedError)) throw error;
               }
             }
+            replayed += ids.length;
           } else throw new Error('snapshot record in the log');
         },
       },
       options.logger,
     );
+    // Series read from the chunk database are known to a restart without the log.
+    for (const series of store.all()) logged.add(series.id);
     await files.removeStale(recovery.generation);
     const handle = await files.openLog(recovery.generation, false);
     const log = new AppendLog(
@@ -121,7 +170,11 @@ export class MetricStorage implements Queryable {
       'metric store log',
       LOG_WRITES_ARE_DURABLE,
     );
-    return new MetricStorage(store, files, log, options, recovery, logged);
+    options.logger.debug('Metric store loaded', {
+      series: store.seriesCount,
+      replayed_samples: replayed,
+    });
+    return new MetricStorage(store, files, log, options, recovery, logged, db, flusher);
   }
 
   /** Collects samples to append together; nothing is visible or logged before `commit`. */
@@ -181,6 +234,7 @@ export class MetricStorage implements Queryable {
     }
     if (newSeries.length > 0) this.log.append(encodeSeries(newSeries));
     if (batch.ids.length > 0) this.log.append(encodeSamples(batch));
+    if (this.flusher.pendingChunks >= FLUSH_AT_CHUNKS) this.flushInBackground();
     if (told !== undefined && told.length > 0) {
       const appended = { labels: told, t: batch.t, v: batch.v, stale: batch.stale };
       for (const listener of this.appendListeners) listener(appended);
@@ -189,23 +243,61 @@ export class MetricStorage implements Queryable {
   }
 
   /**
-   * Drops samples older than the retention (whole chunks) and series left empty, then writes the
-   * store as a snapshot and starts a new log. Returns the snapshot's size in bytes.
+   * Drops what the retention no longer keeps (whole chunks, by time and then by size) and series
+   * left empty, writes the closed chunks not yet on disk and waits for their sync, then rolls the
+   * log into a checkpoint of the chunks only in memory. Returns the checkpoint's size in bytes.
    */
   async checkpoint(nowMs: number): Promise<number> {
     let bytes = 0;
     await this.log.run(async () => {
-      this.store.truncateBefore(nowMs - this.options.retentionMs);
+      this.applyRetention(nowMs);
+      await this.flusher.flush();
+      await this.flusher.synced();
       this.logged.clear();
       const generation = this.generation + 1;
-      const items = [...this.store.all()].map((s) => {
+      const items: HeadSeries[] = [];
+      for (const s of this.store.all()) {
         this.logged.add(s.id);
-        return { id: s.id, labels: s.labels, chunks: s.exportChunks() };
-      });
-      bytes = await rollSnapshot(this.log, this.files, generation, items, encodeSnapshotSeries);
+        const labels = this.flusher.hasLabels(s.id) ? undefined : s.labels;
+        items.push({ id: s.id, labels, chunks: s.memoryChunks() });
+      }
+      bytes = await rollSnapshot(this.log, this.files, generation, items, encodeHeadSeries);
       this.generation = generation;
     });
     return bytes;
+  }
+
+  /** Bytes of closed chunks on disk. */
+  get diskBytes(): number {
+    return this.flusher.diskBytes;
+  }
+
+  /** Bytes of the chunk database's file (it grows, and reuses the pages of dropped chunks). */
+  get databaseFileBytes(): number {
+    return this.db.fileBytes;
+  }
+
+  private applyRetention(nowMs: number): void {
+    let cutoff = nowMs - this.options.retentionMs;
+    const maxBytes = this.options.retentionBytes ?? 0;
+    if (maxBytes > 0) {
+      const bySize = this.flusher.cutoffForSize(maxBytes - this.log.bytes);
+      // Chunks ending at or before the newest time of the batches over the limit go.
+      if (bySize !== undefined) cutoff = Math.max(cutoff, bySize + 1);
+    }
+    this.store.truncateBefore(cutoff);
+    this.flusher.setCutoff(cutoff);
+  }
+
+  private flushInBackground(): void {
+    this.background ??= this.flusher
+      .flush()
+      .catch((error: Error) => {
+        this.options.logger.error('Writing closed chunks to disk failed', { err: error.message });
+      })
+      .finally(() => {
+        this.background = undefined;
+      });
   }
 
   /** Bytes of the log since the last snapshot. */
@@ -218,8 +310,44 @@ export class MetricStorage implements Queryable {
     return this.log.flush();
   }
 
-  close(): Promise<void> {
-    return this.log.close();
+  async close(): Promise<void> {
+    await this.log.close();
+    await this.flusher.synced().catch(() => undefined);
+    await this.db.close();
+  }
+}
+
+/**
+ * Reads the chunk database back: every series' labels, then each batch's chunk descriptors,
+ * linked to their series oldest first (chunks the retention dropped are skipped and deleted with
+ * the next flush). No chunk's bytes are read.
+ */
+async function loadChunkDatabase(
+  store: MemoryStore,
+  db: ChunkDatabase,
+  flusher: ChunkFlusher,
+): Promise<void> {
+  let n = 0;
+  for (const [id, labels] of db.series()) {
+    store.create(decodeLabels(labels), id);
+    if (++n % LOAD_SLICE === 0) await nextTurn();
+  }
+  const cutoff = flusher.storedCutoff;
+  for (const batch of db.storedBatches()) {
+    const kept = batch.chunks.map((chunk) => {
+      const series = store.byId(chunk.seriesId);
+      if (series === undefined || chunk.maxT < cutoff || chunk.minT <= series.lastTimestamp) {
+        return false;
+      }
+      series.linkDiskChunk(chunk.seq, chunk.count, chunk.minT, chunk.maxT, chunk.bytes);
+      return true;
+    });
+    flusher.adoptBatch(batch.first, batch.chunks, kept);
+    n += batch.chunks.length;
+    if (n >= LOAD_SLICE) {
+      n = 0;
+      await nextTurn();
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { ChunkDatabase } from './disk/chunk-database';
 import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
 import { SeriesIndex } from './series-index';
@@ -26,20 +27,28 @@ class ReplicaSeries implements SelectedSeries {
   ) {}
 
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    return readSeriesSamples(this.memory.table, this.memory.segments, this.id, mint, maxt, scratch);
+    return readSeriesSamples(this.memory.table, this.memory.bytes, this.id, mint, maxt, scratch);
   }
 }
 
 /**
  * A metric store as a query thread sees it: its own copy of the index, kept by the changes the
- * writing thread sends, over the samples in shared memory (no copy of any sample).
+ * writing thread sends, over the samples in shared memory and the chunk database (no copy of
+ * any sample).
  */
 export class SeriesReplica implements Queryable {
   private readonly index = new SeriesIndex<ReplicaSeries>();
   private readonly memory: StoreMemoryView;
+  private readonly disk: ChunkDatabase | undefined;
 
   constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
-    this.memory = new StoreMemoryView(handles, fetchSegments);
+    this.disk = handles.disk === undefined ? undefined : ChunkDatabase.open(handles.disk, true);
+    this.memory = new StoreMemoryView(handles, fetchSegments, this.disk);
+  }
+
+  /** Lets the next read see every chunk written to disk so far (call before each query). */
+  refresh(): void {
+    this.disk?.refresh();
   }
 
   /** Takes a segment the store created after the handles were made. */

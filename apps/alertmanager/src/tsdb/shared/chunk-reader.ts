@@ -1,6 +1,6 @@
 import { decodeXorChunkInto, type SampleBuffer } from '../chunks/xor-chunk';
 import type { SampleRun, SampleScratch } from '../queryable';
-import type { ChunkSegments } from './chunk-segments';
+import type { ChunkBytes } from './chunk-bytes';
 import type { ChunkTable } from './chunk-table';
 
 const EMPTY: SampleRun = { t: new Float64Array(0), v: new Float64Array(0), stale: undefined };
@@ -10,13 +10,13 @@ const chain: number[] = [];
 const counts: number[] = [];
 
 /**
- * A series' samples with `mint <= t <= maxt`, decoded from its chunks in shared memory, on any
- * thread: each chunk's published count is loaded once, before its ref, so a chunk being
+ * A series' samples with `mint <= t <= maxt`, decoded from its chunks (in shared memory or on
+ * disk), on any thread: each chunk's published count is loaded once, before its ref, so a chunk being
  * appended to or moved reads whole.
  */
 export function readSeriesSamples(
   table: ChunkTable,
-  segments: ChunkSegments,
+  bytes: ChunkBytes,
   seriesId: number,
   mint: number,
   maxt: number,
@@ -41,7 +41,7 @@ export function readSeriesSamples(
     ? scratch.reset(room)
     : { t: new Float64Array(room), v: new Float64Array(room), stale: undefined, length: 0 };
   for (let i = chain.length - 1; i >= 0; i--) {
-    decodeXorChunkInto(segments.from(table.ref(chain[i])), counts[i], mint, maxt, out);
+    decodeXorChunkInto(bytes.from(table.ref(chain[i])), counts[i], mint, maxt, out);
   }
   const n = out.length;
   return { t: out.t.subarray(0, n), v: out.v.subarray(0, n), stale: out.stale?.subarray(0, n) };

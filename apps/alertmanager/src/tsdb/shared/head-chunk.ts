@@ -14,7 +14,7 @@ export class HeadChunk {
 
   constructor(
     private readonly memory: StoreMemory,
-    seriesId: number,
+    private readonly seriesId: number,
     minT: number,
     previous: number,
   ) {
@@ -63,6 +63,7 @@ export class HeadChunk {
     const bytes = this.chunk.view();
     memory.table.move(this.id, memory.sealed.store(bytes), bytes.length);
     memory.epochs.retire(() => memory.slots.release(slot.ref, slot.size));
+    memory.sealedChunk(this.id, this.seriesId);
   }
 
   /** Drops the chunk, which its series no longer links to. */

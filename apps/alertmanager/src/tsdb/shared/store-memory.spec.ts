@@ -12,7 +12,7 @@ function readerOf(store: MemoryStore): StoreMemoryView {
 }
 
 function readAll(view: StoreMemoryView, id: number, mint = -Infinity, maxt = Infinity) {
-  const run = readSeriesSamples(view.table, view.segments, id, mint, maxt);
+  const run = readSeriesSamples(view.table, view.bytes, id, mint, maxt);
   return { t: [...run.t], v: [...run.v], stale: run.stale ? [...run.stale] : undefined };
 }
 

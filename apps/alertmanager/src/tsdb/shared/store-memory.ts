@@ -1,3 +1,4 @@
+import { ChunkBytes, isDiskRef, refSeq, type DiskChunkSource } from './chunk-bytes';
 import { ChunkSegments } from './chunk-segments';
 import { ChunkTable, type ChunkTableBuffers } from './chunk-table';
 import { HeadSlots } from './head-slots';
@@ -8,6 +9,18 @@ import { SealedChunks } from './sealed-chunks';
 export interface StoreMemoryHandles {
   readonly table: ChunkTableBuffers;
   readonly segments: readonly (readonly [number, SharedArrayBuffer])[];
+  /** The chunk database's directory, when closed chunks move to disk. */
+  readonly disk?: string;
+}
+
+/** Told of closed chunks as they come and go, by the side that moves them to disk. */
+export interface ChunkDiskSide {
+  /** A chunk was closed in memory (`chunk` is its descriptor). */
+  sealed(chunk: number, seriesId: number): void;
+  /** A closed chunk still in memory was dropped. */
+  droppedInMemory(chunk: number): void;
+  /** A chunk on disk was dropped, once no read can be in it. */
+  droppedOnDisk(seq: number, bytes: number): void;
 }
 
 /**
@@ -21,21 +34,35 @@ export class StoreMemory {
   readonly slots: HeadSlots;
   readonly sealed: SealedChunks;
   readonly epochs = new ReadEpochs();
+  readonly bytes: ChunkBytes;
+  private disk: { side: ChunkDiskSide; dir: string } | undefined;
   private readonly segmentListeners: ((id: number, buffer: SharedArrayBuffer) => void)[] = [];
 
   constructor() {
     this.segments = new ChunkSegments((id, buffer) => {
       for (const listener of this.segmentListeners) listener(id, buffer);
     });
+    this.bytes = new ChunkBytes(this.segments);
     this.slots = new HeadSlots(this.segments);
     this.sealed = new SealedChunks(this.segments, (segment) =>
       this.epochs.retire(() => this.sealed.recycle(segment)),
     );
   }
 
+  /** Moves closed chunks to disk from now on: `side` is told of them, `source` reads them back. */
+  attachDisk(side: ChunkDiskSide, source: DiskChunkSource, dir: string): void {
+    this.disk = { side, dir };
+    this.bytes.disk = source;
+  }
+
   /** Everything a reader thread needs now (segments created later: see `onSegment`). */
   handles(): StoreMemoryHandles {
-    return { table: this.table.buffers, segments: this.segments.all() };
+    return { table: this.table.buffers, segments: this.segments.all(), disk: this.disk?.dir };
+  }
+
+  /** A chunk of `seriesId` was closed (its bytes are in the sealed segments). */
+  sealedChunk(chunk: number, seriesId: number): void {
+    this.disk?.side.sealed(chunk, seriesId);
   }
 
   /** Tells `listener` of each segment created from now on, before any chunk is put in it. */
@@ -51,7 +78,16 @@ export class StoreMemory {
   /** Drops a closed chunk unlinked from its series. */
   dropSealed(chunk: number): void {
     const ref = this.table.ref(chunk);
+    if (isDiskRef(ref)) {
+      const bytes = this.table.byteLength(chunk);
+      this.epochs.retire(() => {
+        this.table.release(chunk);
+        this.disk?.side.droppedOnDisk(refSeq(ref), bytes);
+      });
+      return;
+    }
     this.sealed.release(ref);
+    this.disk?.side.droppedInMemory(chunk);
     this.epochs.retire(() => this.table.release(chunk));
   }
 
@@ -68,14 +104,17 @@ export class StoreMemory {
  * The read side of a store's shared memory, on a thread that did not create it. Segments created
  * later are handed over by message; `fetchSegments` takes those already sent when a chunk in a
  * segment not yet seen turns up (the writer sends a segment before it stores a ref to it).
+ * Chunks on disk are read through `disk`, opened by the caller on `handles.disk`.
  */
 export class StoreMemoryView {
   readonly table: ChunkTable;
   readonly segments: ChunkSegments;
+  readonly bytes: ChunkBytes;
 
-  constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
+  constructor(handles: StoreMemoryHandles, fetchSegments?: () => void, disk?: DiskChunkSource) {
     this.table = new ChunkTable(handles.table);
     this.segments = new ChunkSegments(undefined, fetchSegments);
     for (const [id, buffer] of handles.segments) this.segments.adopt(id, buffer);
+    this.bytes = new ChunkBytes(this.segments, disk);
   }
 }

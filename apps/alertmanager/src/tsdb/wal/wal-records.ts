@@ -18,6 +18,7 @@ export interface SampleBatch {
 const SERIES = 1;
 const SAMPLES = 2;
 const SNAPSHOT_SERIES = 3;
+const HEAD_SERIES = 4;
 
 /** The staleness marker's bits, kept as such in the log. */
 const STALE_HI = 0x7ff00000;
@@ -218,13 +219,64 @@ export function encodeSnapshotSeries(
   return w.done();
 }
 
+/** A series in a checkpoint: its chunks still in memory, and its labels when not on disk yet. */
+export interface HeadSeries {
+  readonly id: number;
+  readonly labels: Labels | undefined;
+  readonly chunks: ClosedChunk[];
+}
+
+/** A checkpoint record: series with the chunks they hold in memory. */
+export function encodeHeadSeries(series: readonly HeadSeries[]): Buffer {
+  const w = new Writer();
+  w.byte(HEAD_SERIES);
+  w.uvarint(series.length);
+  for (const s of series) {
+    w.uvarint(s.id);
+    w.byte(s.labels === undefined ? 0 : 1);
+    if (s.labels !== undefined) w.labels(s.labels);
+    w.uvarint(s.chunks.length);
+    for (const c of s.chunks) {
+      w.uvarint(c.count);
+      w.double(c.minT);
+      w.double(c.maxT);
+      w.bytes(c.bytes);
+    }
+  }
+  return w.done();
+}
+
+/** A label set alone, as the chunk database keeps it. */
+export function encodeLabels(labels: Labels): Buffer {
+  const w = new Writer();
+  w.labels(labels);
+  return w.done();
+}
+
+export function decodeLabels(bytes: Buffer): Labels {
+  return new Reader(bytes).labels();
+}
+
 export type DecodedRecord =
   | { readonly kind: 'series'; readonly records: SeriesRecord[] }
   | { readonly kind: 'samples'; readonly batch: SampleBatch }
   | {
       readonly kind: 'snapshot';
       readonly series: { id: number; labels: Labels; chunks: ClosedChunk[] }[];
-    };
+    }
+  | { readonly kind: 'heads'; readonly series: HeadSeries[] };
+
+function readChunks(r: Reader): ClosedChunk[] {
+  const count = r.uvarint();
+  const chunks: ClosedChunk[] = [];
+  for (let c = 0; c < count; c++) {
+    const samples = r.uvarint();
+    const minT = r.double();
+    const maxT = r.double();
+    chunks.push({ count: samples, minT, maxT, bytes: new Uint8Array(r.bytes()) });
+  }
+  return chunks;
+}
 
 /** Decodes one record; throws on a payload that is not one (the caller treats it as a bad tail). */
 export function decodeRecord(payload: Buffer): DecodedRecord {
@@ -255,17 +307,18 @@ export function decodeRecord(payload: Buffer): DecodedRecord {
     for (let i = 0; i < n; i++) {
       const id = r.uvarint();
       const labels = r.labels();
-      const count = r.uvarint();
-      const chunks: ClosedChunk[] = [];
-      for (let c = 0; c < count; c++) {
-        const samples = r.uvarint();
-        const minT = r.double();
-        const maxT = r.double();
-        chunks.push({ count: samples, minT, maxT, bytes: new Uint8Array(r.bytes()) });
-      }
-      series.push({ id, labels, chunks });
+      series.push({ id, labels, chunks: readChunks(r) });
     }
     return { kind: 'snapshot', series };
+  }
+  if (type === HEAD_SERIES) {
+    const series: HeadSeries[] = [];
+    for (let i = 0; i < n; i++) {
+      const id = r.uvarint();
+      const labels = r.byte() === 1 ? r.labels() : undefined;
+      series.push({ id, labels, chunks: readChunks(r) });
+    }
+    return { kind: 'heads', series };
   }
   throw new Error(`unknown record type ${type}`);
 }

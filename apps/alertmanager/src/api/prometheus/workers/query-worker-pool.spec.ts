@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { recordingLogger } from '../../../logging/testing/recording-logger';
+import { MetricStorage } from '../../../tsdb';
 import { Labels } from '../../../tsdb/labels';
 import { MemoryStore } from '../../../tsdb/memory-store';
 import type { PrometheusReply } from '../prometheus-reply';
@@ -197,6 +201,31 @@ describe('QueryWorkerPool limits', () => {
       );
     } finally {
       await pool.close();
+    }
+  });
+
+  it('reads closed chunks on disk from its threads as the in-process engine does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pool-disk-'));
+    const storage = await MetricStorage.open({
+      dir,
+      retentionMs: 7 * 24 * 3_600_000,
+      syncIntervalMs: 5,
+      logger: recordingLogger(),
+    });
+    const pool = poolOf(storage.store, { threads: 1, maxConcurrency: 1, engine });
+    try {
+      fill(storage.store, 20, 1200); // five hours: four closed chunks a series
+      const query = range('sum(rate(requests_total[5m])) + sum(temperature)', 5);
+      const inMemory = text(await pool.run(query));
+      await storage.checkpoint(NOW);
+      expect(storage.diskBytes).toBeGreaterThan(0);
+      const onDisk = text(await pool.run(query));
+      expect(onDisk).toEqual(inMemory);
+      expect(onDisk).toEqual(text(await new InlineQueryRunner(storage, clock, engine).run(query)));
+    } finally {
+      await pool.close();
+      await storage.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -28,6 +28,7 @@ parentPort?.on('message', (message: ToQueryWorker) => {
     return;
   }
   takeSegments();
+  replica.refresh();
   const { status, body } = answerQuery(replica, message.request, data.engine);
   // The body's bytes move to the main thread: it sends them without making a string of them.
   const bytes = typeof body === 'string' ? encoder.encode(body) : body;
