@@ -23,9 +23,11 @@ import {
   encodeLabels,
   encodeSamples,
   encodeSeries,
+  encodeXorSamples,
   type HeadSeries,
   type SeriesRecord,
 } from './wal/wal-records';
+import { SampleChain } from './wal/sample-chain';
 
 export interface MetricStorageOptions {
   /**
@@ -92,6 +94,8 @@ export class MetricStorage implements Queryable {
     private readonly logged: Set<number>,
     private readonly db: ChunkDatabase,
     private readonly flusher: ChunkFlusher,
+    /** The values the log's records are XORed with, as its replay left them. */
+    private readonly chain: SampleChain,
   ) {
     this.generation = recovery.generation;
   }
@@ -110,6 +114,7 @@ export class MetricStorage implements Queryable {
     });
     const files = new LogFiles(options.dir, 'metrics');
     const logged = new Set<number>();
+    const chain = new SampleChain();
     let replayed = 0;
     const recovery = await loadLogState(
       files,
@@ -137,7 +142,7 @@ export class MetricStorage implements Queryable {
           return record.series.length;
         },
         applyLog: (payload) => {
-          const record = decodeRecord(payload);
+          const record = decodeRecord(payload, chain);
           if (record.kind === 'series') {
             for (const r of record.records) {
               if (store.byId(r.id) === undefined) store.create(r.labels, r.id);
@@ -174,7 +179,7 @@ export class MetricStorage implements Queryable {
       series: store.seriesCount,
       replayed_samples: replayed,
     });
-    return new MetricStorage(store, files, log, options, recovery, logged, db, flusher);
+    return new MetricStorage(store, files, log, options, recovery, logged, db, flusher, chain);
   }
 
   /** Collects samples to append together; nothing is visible or logged before `commit`. */
@@ -233,7 +238,9 @@ export class MetricStorage implements Queryable {
       told?.push(series.labels);
     }
     if (newSeries.length > 0) this.log.append(encodeSeries(newSeries));
-    if (batch.ids.length > 0) this.log.append(encodeSamples(batch));
+    if (batch.ids.length > 0) {
+      this.log.append(encodeXorSamples(batch, this.chain) ?? encodeSamples(batch));
+    }
     if (this.flusher.pendingChunks >= FLUSH_AT_CHUNKS) this.flushInBackground();
     if (told !== undefined && told.length > 0) {
       const appended = { labels: told, t: batch.t, v: batch.v, stale: batch.stale };
@@ -261,6 +268,8 @@ export class MetricStorage implements Queryable {
         const labels = this.flusher.hasLabels(s.id) ? undefined : s.labels;
         items.push({ id: s.id, labels, chunks: s.memoryChunks() });
       }
+      // The next log file's records decode from its own records alone.
+      this.chain.reset();
       bytes = await rollSnapshot(this.log, this.files, generation, items, encodeHeadSeries);
       this.generation = generation;
     });
