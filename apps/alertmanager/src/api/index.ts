@@ -5,6 +5,8 @@ import { ScrapeManager } from '../scrape';
 import { QueryRunner } from './prometheus/query-request';
 import { QueryApiController } from './prometheus/query-api.controller';
 import { RulesApiController } from './prometheus/rules-api.controller';
+import { RemoteWriteController, RemoteWriteEndpoint } from './prometheus/remote-write.controller';
+import type { RemoteWriteReceiver } from '../remote-write';
 import { RequestBodyReader } from './request-body';
 import { AlertsV1Controller } from './v1/alerts-v1.controller';
 import { RemovedV1Controller } from './v1/removed-v1.controller';
@@ -45,10 +47,16 @@ export interface PrometheusApiParts {
   queries: QueryRunner;
   /** The scrape jobs behind `/api/v1/targets`. */
   scrapeManager: ScrapeManager;
+  /** The receiver behind `POST /api/v1/write` (`--web.enable-remote-write-receiver`); none: 404. */
+  remoteWriteReceiver?: RemoteWriteReceiver;
 }
 
-/** Prometheus's API controllers (`/api/v1/query`, `/api/v1/rules`, ...). */
-export const PROMETHEUS_API_CONTROLLERS: Type[] = [RulesApiController, QueryApiController];
+/** Prometheus's API controllers (`/api/v1/query`, `/api/v1/rules`, `/api/v1/write`, ...). */
+export const PROMETHEUS_API_CONTROLLERS: Type[] = [
+  RulesApiController,
+  QueryApiController,
+  RemoteWriteController,
+];
 
 /** The providers Prometheus's API controllers inject. */
 export function prometheusApiProviders(parts: PrometheusApiParts): Provider[] {
@@ -56,6 +64,10 @@ export function prometheusApiProviders(parts: PrometheusApiParts): Provider[] {
     { provide: RuleManager, useValue: parts.ruleManager },
     { provide: QueryRunner, useValue: parts.queries },
     { provide: ScrapeManager, useValue: parts.scrapeManager },
+    {
+      provide: RemoteWriteEndpoint,
+      useValue: { receiver: parts.remoteWriteReceiver } satisfies RemoteWriteEndpoint,
+    },
   ];
 }
 

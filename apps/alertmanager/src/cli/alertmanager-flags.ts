@@ -76,6 +76,12 @@ export const alertmanagerCommand: CommandSpec = {
       help: 'Timeout for HTTP requests. If negative or zero, no timeout is set.',
     },
     {
+      name: 'web.enable-remote-write-receiver',
+      kind: 'bool',
+      default: false,
+      help: 'Enable API endpoint accepting remote write requests.',
+    },
+    {
       name: 'log.level',
       kind: 'enum',
       values: LOG_LEVELS,
@@ -147,7 +153,7 @@ export const alertmanagerCommand: CommandSpec = {
       kind: 'string',
       default: '',
       placeholder: 'FILE',
-      help: 'Prometheus-style configuration file (global, rule_files, scrape_configs, alerting) of the rules to evaluate and the targets to scrape; reloaded with the configuration. If empty, no rules are evaluated.',
+      help: 'Prometheus-style configuration file (global, rule_files, scrape_configs, alerting, remote_write) of the rules to evaluate, the targets to scrape and where to send samples; reloaded with the configuration. If empty, no rules are evaluated.',
     },
     {
       name: 'rules.alert.resend-delay',
@@ -307,6 +313,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     maxRequestBytes: integer(parsed, 'web.max-request-bytes'),
     getConcurrency: integer(parsed, 'web.get-concurrency'),
     webTimeout: durationOrZero(parsed, 'web.timeout'),
+    enableRemoteWriteReceiver: parsed.flags['web.enable-remote-write-receiver'] === true,
     clusterRedis: clusterRedis(parsed),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),

@@ -60,6 +60,10 @@ export type { WebexConfig } from './receivers/webex.model';
 export type { WechatConfig } from './receivers/wechat.model';
 export { loadPrometheusConfig, parsePrometheusConfig } from './prometheus/load-prometheus-config';
 export { PROMETHEUS_GLOBAL_DEFAULTS } from './prometheus/prometheus-config.decoder';
+export {
+  REMOTE_WRITE_QUEUE_DEFAULTS,
+  REMOTE_WRITE_TIMEOUT_MS,
+} from './prometheus/remote-write.decoder';
 export type {
   AlertingConfig,
   AlertmanagerTargetConfig,
@@ -67,6 +71,8 @@ export type {
   PrometheusConfig,
   PrometheusGlobalConfig,
   RawRelabelConfig,
+  RemoteWriteConfig,
+  RemoteWriteQueueConfig,
   ScrapeConfig,
   StaticConfig,
 } from './prometheus/prometheus-config.model';

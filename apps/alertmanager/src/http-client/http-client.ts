@@ -20,7 +20,8 @@ export interface HttpRequest {
   method: string;
   url: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes as they are (a compressed remote write request). */
+  body?: string | Uint8Array;
   /** Aborts the request (the flush deadline, or an integration's own timeout). */
   signal?: AbortSignal;
   /** How much of the body to keep; {@link MAX_BODY_BYTES} (enough for error messages) by default. */
@@ -107,7 +108,7 @@ export class HttpClient {
   private async once(
     method: string,
     url: URL,
-    body: string | undefined,
+    body: string | Uint8Array | undefined,
     req: HttpRequest,
   ): Promise<HttpResponse & { location?: string }> {
     const headers: Record<string, string | string[]> = {

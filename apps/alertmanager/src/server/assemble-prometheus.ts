@@ -29,6 +29,7 @@ import { glob } from '../template';
 import type { Clock } from '../time/clock';
 import type { Scheduler } from '../time/scheduler';
 import type { MetricStorage } from '../tsdb';
+import { RemoteWriteMetrics, RemoteWriters } from '../remote-write';
 import { ruleAlertsToPosted } from './rule-alerts-to-intake';
 import { queryEngineSettings } from './query-engine-options';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
@@ -60,9 +61,10 @@ export interface AssembledPrometheus {
 /**
  * Wires what Prometheus would do beside Alertmanager: the scrape manager appending the targets of
  * `scrape_configs` to the metric store, the PromQL engine on it, the rule manager writing back to
- * it, and alerts handed to the alert intake in-process (external labels added, as Prometheus's
- * notifier does). Everything comes from `--rules.config.file`, re-read with every reload of the
- * server's configuration, all or nothing.
+ * it, alerts handed to the alert intake in-process (external labels added, as Prometheus's
+ * notifier does), and every appended sample sent on to the `remote_write` endpoints. Everything
+ * comes from `--rules.config.file`, re-read with every reload of the server's configuration, all
+ * or nothing.
  */
 export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheus {
   const { options, logger, metricStorage } = inputs;
@@ -78,6 +80,14 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
   /** The next re-reading of the Alertmanagers' `file_sd_configs`, when there are any. */
   let rediscovery: ReturnType<Scheduler['set']> | undefined;
   const userAgent = `redisx-alertmanager/${buildInfo().version}`;
+  const remoteWriters = new RemoteWriters({
+    source: metricStorage,
+    metrics: new RemoteWriteMetrics(inputs.registry),
+    clock: inputs.clock,
+    scheduler: inputs.scheduler,
+    logger: logger.with({ component: 'remote' }),
+    userAgent,
+  });
   const ruleManager = new RuleManager({
     engine,
     storage: metricStorage,
@@ -127,6 +137,10 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
   const prepare = async (externalUrl: string) => {
     const config = await load();
     if (config === undefined) return () => undefined;
+    const commitRemoteWrite = remoteWriters.prepare(
+      config.remoteWrite,
+      config.global.externalLabels,
+    );
     const commitScrape = scrapeManager.prepare(config.scrapeConfigs);
     const alertRelabel = relabeler(decodeRelabelConfigs(config.alerting.alertRelabelConfigs));
     const relabelers = config.alerting.alertmanagers.map((am) =>
@@ -189,6 +203,8 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
         });
       };
       if (Number.isFinite(refreshMs)) refresh();
+      // Before scraping and rules start appending under the new configuration.
+      commitRemoteWrite();
       await commitScrape();
       commitRules();
     };
@@ -204,6 +220,7 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       sending.sender?.close();
       scrapeManager.stop();
       ruleManager.stop();
+      remoteWriters.stop();
     },
   };
 }

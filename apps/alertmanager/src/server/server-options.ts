@@ -37,6 +37,8 @@ export interface ServerOptions {
   getConcurrency?: number;
   /** `--web.timeout`: longest a request may take before a 503, ms; 0 for none. */
   webTimeout?: number;
+  /** `--web.enable-remote-write-receiver`: whether `POST /api/v1/write` appends to the metric store. */
+  enableRemoteWriteReceiver?: boolean;
   /** `--cluster.redis-*`: the Redis through which replicas share state; none alone. */
   clusterRedis?: ClusterRedisOptions;
   /** `--alerts.max-labels-size-bytes`: most bytes of label names and values per alert; 0: none. */

@@ -20,6 +20,7 @@ import { parseListenAddress } from './listen-address';
 import { installRequestLimits } from './request-limits';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 import { RequestBodyReader } from '../api/request-body';
+import { RemoteWriteReceiver } from '../remote-write';
 
 /** Go's `http.DefaultMaxHeaderBytes` and the 4 KiB it reads beyond it. */
 const GO_MAX_HEADER_BYTES = (1 << 20) + 4096;
@@ -87,7 +88,13 @@ export async function startServer(
   });
 
   const bodies = new RequestBodyReader(options.maxRequestBytes ?? SERVER_DEFAULTS.maxRequestBytes);
-  const parts = { registry, reloader, bodies, ...alerting.apiParts };
+  const remoteWriteReceiver = options.enableRemoteWriteReceiver
+    ? new RemoteWriteReceiver(
+        alerting.metricStorage,
+        logger.with({ component: 'web', handler: 'remote write' }),
+      )
+    : undefined;
+  const parts = { registry, reloader, bodies, remoteWriteReceiver, ...alerting.apiParts };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forParts(parts),
     new ExpressAdapter(),

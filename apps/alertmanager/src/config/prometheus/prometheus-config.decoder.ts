@@ -7,10 +7,11 @@ import type {
   FileSdConfig,
   PrometheusConfig,
   PrometheusGlobalConfig,
-  RawRelabelConfig,
   ScrapeConfig,
   StaticConfig,
 } from './prometheus-config.model';
+import { rawRelabelConfigs } from './raw-relabel-configs';
+import { decodeRemoteWriteConfigs } from './remote-write.decoder';
 
 const MINUTE = 60_000;
 
@@ -28,11 +29,11 @@ const RULE_PATH = /^[^*]*(\*[^/]*)?$/;
 
 /**
  * Decodes a Prometheus configuration file's root as Prometheus 2.42 does: strict keys (the
- * sections this server runs: `global`, `rule_files`, `scrape_configs`, `alerting`), upstream's
- * defaults and its validation messages.
+ * sections this server runs: `global`, `rule_files`, `scrape_configs`, `alerting`,
+ * `remote_write`), upstream's defaults and its validation messages.
  */
 export function decodePrometheusConfig(root: YamlValue): PrometheusConfig {
-  const r = root.object(['global', 'rule_files', 'scrape_configs', 'alerting']);
+  const r = root.object(['global', 'rule_files', 'scrape_configs', 'alerting', 'remote_write']);
   const global = decodeGlobal(r.get('global'));
   const ruleFiles = r
     .get('rule_files')
@@ -55,7 +56,13 @@ export function decodePrometheusConfig(root: YamlValue): PrometheusConfig {
       jobs.add(config.jobName);
       return config;
     });
-  return { global, ruleFiles, scrapeConfigs, alerting: decodeAlerting(r.get('alerting')) };
+  return {
+    global,
+    ruleFiles,
+    scrapeConfigs,
+    alerting: decodeAlerting(r.get('alerting')),
+    remoteWrite: decodeRemoteWriteConfigs(r.get('remote_write')),
+  };
 }
 
 function decodeGlobal(value: YamlValue): PrometheusGlobalConfig {
@@ -110,7 +117,7 @@ function decodeScrapeConfig(value: YamlValue, global: PrometheusGlobalConfig): S
   const jobName = r.string('job_name');
   if (jobName === '') value.fail('job_name is empty');
   const httpConfig = decodeHttpConfigFields(r);
-  const relabelConfigs = relabelList(
+  const relabelConfigs = rawRelabelConfigs(
     r.get('relabel_configs'),
     'empty or null target relabeling rule in scrape config',
   );
@@ -140,7 +147,7 @@ function decodeScrapeConfig(value: YamlValue, global: PrometheusGlobalConfig): S
     staticConfigs,
     fileSdConfigs: r.get('file_sd_configs').list().map(decodeFileSdConfig),
     relabelConfigs,
-    metricRelabelConfigs: relabelList(
+    metricRelabelConfigs: rawRelabelConfigs(
       r.get('metric_relabel_configs'),
       'empty or null metric relabeling rule in scrape config',
     ),
@@ -150,7 +157,7 @@ function decodeScrapeConfig(value: YamlValue, global: PrometheusGlobalConfig): S
 function decodeAlerting(value: YamlValue): AlertingConfig {
   const r = value.object(['alert_relabel_configs', 'alertmanagers']);
   return {
-    alertRelabelConfigs: relabelList(
+    alertRelabelConfigs: rawRelabelConfigs(
       r.get('alert_relabel_configs'),
       'empty or null alert relabeling rule',
     ),
@@ -176,7 +183,7 @@ function decodeAlertmanager(value: YamlValue): AlertmanagerTargetConfig {
     );
   }
   const httpConfig = decodeHttpConfigFields(r);
-  const relabelConfigs = relabelList(
+  const relabelConfigs = rawRelabelConfigs(
     r.get('relabel_configs'),
     'empty or null Alertmanager target relabeling rule',
   );
@@ -238,11 +245,4 @@ function scheme(r: ObjectReader): 'http' | 'https' {
 function nonZero(r: ObjectReader, key: string): number | undefined {
   const ms = r.duration(key);
   return ms === 0 ? undefined : ms;
-}
-
-function relabelList(value: YamlValue, nullMessage: string): RawRelabelConfig[] {
-  return value.list().map((item) => {
-    if (item.isNull) item.fail(nullMessage);
-    return { value: item.toJS(), where: `${item.ctx.file}:${item.line ?? 0}: ${item.path}` };
-  });
 }

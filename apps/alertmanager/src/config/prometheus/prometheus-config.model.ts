@@ -7,6 +7,8 @@ export interface PrometheusConfig {
   readonly ruleFiles: readonly string[];
   readonly scrapeConfigs: readonly ScrapeConfig[];
   readonly alerting: AlertingConfig;
+  /** `remote_write`: where every appended sample is also sent. */
+  readonly remoteWrite: readonly RemoteWriteConfig[];
 }
 
 export interface PrometheusGlobalConfig {
@@ -73,4 +75,36 @@ export interface AlertmanagerTargetConfig {
 export interface RawRelabelConfig {
   readonly value: unknown;
   readonly where: string;
+}
+
+/** One `remote_write` entry, with upstream's defaults applied. */
+export interface RemoteWriteConfig {
+  readonly url: string;
+  /** `name`; empty when unset (the sender then names the queue after the entry's hash). */
+  readonly name: string;
+  readonly remoteTimeoutMs: number;
+  /** Extra request headers (`headers`); the reserved ones are refused by the decoder. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Relabeling of every sample before it is sent. */
+  readonly writeRelabelConfigs: readonly RawRelabelConfig[];
+  readonly httpConfig: HttpConfig;
+  readonly queueConfig: RemoteWriteQueueConfig;
+  /** Accepted for compatibility: the metric store keeps no exemplars to send. */
+  readonly sendExemplars: boolean;
+  /** Accepted for compatibility: the metric store keeps no native histograms to send. */
+  readonly sendNativeHistograms: boolean;
+}
+
+/** `queue_config`: how samples wait and are batched for one remote. */
+export interface RemoteWriteQueueConfig {
+  /** Samples one shard holds before it refuses more. */
+  readonly capacity: number;
+  readonly maxShards: number;
+  readonly minShards: number;
+  readonly maxSamplesPerSend: number;
+  readonly batchSendDeadlineMs: number;
+  readonly minBackoffMs: number;
+  readonly maxBackoffMs: number;
+  /** Whether `429 Too Many Requests` is retried (after `Retry-After`) instead of dropped. */
+  readonly retryOnHttp429: boolean;
 }

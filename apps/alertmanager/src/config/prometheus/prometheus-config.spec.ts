@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../config-error';
 import { loadPrometheusConfig, parsePrometheusConfig } from './load-prometheus-config';
 import { PROMETHEUS_GLOBAL_DEFAULTS } from './prometheus-config.decoder';
+import { REMOTE_WRITE_QUEUE_DEFAULTS } from './remote-write.decoder';
 
 const DIR = join(__dirname, 'testdata');
 
@@ -58,6 +59,63 @@ describe('Prometheus configuration', () => {
       ruleFiles: [],
       scrapeConfigs: [],
       alerting: { alertRelabelConfigs: [], alertmanagers: [] },
+      remoteWrite: [],
+    });
+  });
+
+  it('reads remote_write with upstream defaults and the HTTP client settings', async () => {
+    const config = await loadPrometheusConfig(join(DIR, 'valid.yml'));
+    const [plain, backup] = config.remoteWrite;
+    expect(plain).toMatchObject({
+      url: 'http://127.0.0.1:9201/write',
+      name: '',
+      remoteTimeoutMs: 30_000,
+      headers: {},
+      writeRelabelConfigs: [],
+      queueConfig: REMOTE_WRITE_QUEUE_DEFAULTS,
+      sendExemplars: false,
+    });
+    expect(plain.httpConfig.follow_redirects).toBe(true);
+    expect(REMOTE_WRITE_QUEUE_DEFAULTS).toEqual({
+      capacity: 2500,
+      maxShards: 200,
+      minShards: 1,
+      maxSamplesPerSend: 500,
+      batchSendDeadlineMs: 5_000,
+      minBackoffMs: 30,
+      maxBackoffMs: 5_000,
+      retryOnHttp429: false,
+    });
+    expect(backup).toMatchObject({
+      url: 'https://metrics.example.com/api/v1/write',
+      name: 'backup',
+      remoteTimeoutMs: 10_000,
+      headers: { 'X-Scope-Orgid': 'team-a' },
+      sendExemplars: true,
+      queueConfig: {
+        capacity: 10_000,
+        maxShards: 200,
+        minShards: 1,
+        maxSamplesPerSend: 2_000,
+        batchSendDeadlineMs: 1_000,
+        minBackoffMs: 100,
+        maxBackoffMs: 10_000,
+        retryOnHttp429: true,
+      },
+    });
+    expect(backup.writeRelabelConfigs).toEqual([
+      {
+        value: { source_labels: ['__name__'], regex: 'expensive_.*', action: 'drop' },
+        where: expect.stringMatching(
+          /valid\.yml:\d+: remote_write\[1\]\.write_relabel_configs\[0\]$/,
+        ),
+      },
+    ]);
+    expect(backup.httpConfig).toMatchObject({
+      basic_auth: { username: 'writer' },
+      tls_config: { insecure_skip_verify: true },
+      proxy_url: 'http://127.0.0.1:3128',
+      follow_redirects: false,
     });
   });
 

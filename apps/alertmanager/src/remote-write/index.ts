@@ -1,0 +1,8 @@
+export { RemoteWriteMetrics } from './remote-write-metrics';
+export { RemoteWriters, type AppendSource, type RemoteWritersDeps } from './remote-writers';
+export {
+  RemoteWriteReceiver,
+  type ReceiverAppender,
+  type ReceiverReply,
+  type ReceiverStorage,
+} from './remote-write-receiver';
