@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
@@ -230,18 +230,45 @@ describe('closed chunks on disk', () => {
       dropped: [],
     });
     replica.refresh();
-    const [series] = replica
-      .querier()
-      .select([
-        {
-          name: '__name__',
-          type: '=',
-          value: 'errors_total',
-          matches: (v) => v === 'errors_total',
-        },
-      ]);
+    const [series] = replica.querier().select([
+      {
+        name: '__name__',
+        type: '=',
+        value: 'errors_total',
+        matches: (v) => v === 'errors_total',
+      },
+    ]);
     const run = series.samples(-Infinity, Infinity);
     expect([...run.v]).toEqual(samplesOf(storage, errors).map(([, v]) => v));
     await storage.close();
+  });
+});
+
+describe('a damaged chunk database', () => {
+  it.each([
+    ['cut short', (bytes: Buffer) => bytes.subarray(0, 4096)],
+    ['overwritten', (bytes: Buffer) => Buffer.alloc(bytes.length, 0x5a)],
+  ])('%s is set aside: the store starts from its checkpoint and log', async (_, damage) => {
+    const first = await open(24 * HOUR);
+    await appendScrapes(first, 0, 1000);
+    await first.checkpoint(1000 * 15_000);
+    await appendScrapes(first, 1000, 10);
+    await first.close();
+    const file = join(dir, 'metrics-chunks', 'data.mdb');
+    await writeFile(file, damage(await readFile(file)));
+
+    const second = await open(24 * HOUR);
+    expect(lines.some((l) => l.level === 'error' && /chunk database is damaged/.test(l.msg))).toBe(
+      true,
+    );
+    expect((await readdir(dir)).some((f) => f.startsWith('metrics-chunks.damaged-'))).toBe(true);
+    // What the checkpoint and log hold is back; the chunks on disk are lost.
+    const kept = samplesOf(second, errors);
+    expect(kept.slice(-10)).toEqual(
+      Array.from({ length: 10 }, (_, i) => [(1000 + i) * 15_000, 2 * (1000 + i)]),
+    );
+    await appendScrapes(second, 1010, 5);
+    await second.checkpoint(1015 * 15_000);
+    await second.close();
   });
 });

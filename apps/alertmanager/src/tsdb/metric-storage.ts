@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logging/logger';
 import { nextTurn } from '../time/next-turn';
@@ -16,6 +16,7 @@ import { SampleRejectedError, type MemorySeries } from './memory-series';
 import type { Querier, Queryable } from './queryable';
 import { ChunkDatabase } from './disk/chunk-database';
 import { ChunkFlusher } from './disk/chunk-flusher';
+import { verifyChunkDatabase } from './disk/verify-chunk-database';
 import {
   decodeLabels,
   decodeRecord,
@@ -104,6 +105,7 @@ export class MetricStorage implements Queryable {
     await mkdir(options.dir, { recursive: true });
     const store = new MemoryStore();
     const chunksDir = join(options.dir, 'metrics-chunks');
+    await setAsideIfDamaged(chunksDir, options.logger);
     const db = ChunkDatabase.open(chunksDir);
     const flusher = new ChunkFlusher(store.memory, db);
     await loadChunkDatabase(store, db, flusher);
@@ -116,6 +118,7 @@ export class MetricStorage implements Queryable {
     const logged = new Set<number>();
     const chain = new SampleChain();
     let replayed = 0;
+    let unlabelled = 0;
     const recovery = await loadLogState(
       files,
       {
@@ -133,7 +136,10 @@ export class MetricStorage implements Queryable {
           if (record.kind !== 'heads') throw new Error('not a snapshot record');
           for (const s of record.series) {
             const series = store.byId(s.id) ?? (s.labels && store.create(s.labels, s.id));
-            if (series === undefined) throw new Error(`series ${s.id} has no labels`);
+            if (series === undefined) {
+              unlabelled++;
+              continue;
+            }
             // Chunks that reached the disk after the checkpoint are read from there.
             const newer = s.chunks.filter((c) => c.minT > series.lastTimestamp);
             series.importChunks(newer);
@@ -163,6 +169,11 @@ export class MetricStorage implements Queryable {
       },
       options.logger,
     );
+    if (unlabelled > 0) {
+      options.logger.warn('Series of the checkpoint without labels were left out', {
+        series: unlabelled,
+      });
+    }
     // Series read from the chunk database are known to a restart without the log.
     for (const series of store.all()) logged.add(series.id);
     await files.removeStale(recovery.generation);
@@ -265,8 +276,7 @@ export class MetricStorage implements Queryable {
       const items: HeadSeries[] = [];
       for (const s of this.store.all()) {
         this.logged.add(s.id);
-        const labels = this.flusher.hasLabels(s.id) ? undefined : s.labels;
-        items.push({ id: s.id, labels, chunks: s.memoryChunks() });
+        items.push({ id: s.id, labels: s.labels, chunks: s.memoryChunks() });
       }
       // The next log file's records decode from its own records alone.
       this.chain.reset();
@@ -324,6 +334,29 @@ export class MetricStorage implements Queryable {
     await this.flusher.synced().catch(() => undefined);
     await this.db.close();
   }
+}
+
+/**
+ * Moves a chunk database that cannot be read whole aside (`metrics-chunks.damaged-<ms>`), so the
+ * store starts without it (from its checkpoint and log) instead of not starting.
+ */
+async function setAsideIfDamaged(dir: string, logger: Logger): Promise<void> {
+  try {
+    await access(join(dir, 'data.mdb'));
+  } catch {
+    return;
+  }
+  const problem = await verifyChunkDatabase(dir);
+  if (problem === undefined) return;
+  const aside = `${dir}.damaged-${Date.now()}`;
+  await rename(dir, aside);
+  logger.error(
+    'The chunk database is damaged; it was moved aside and the metric store starts from its checkpoint and log',
+    {
+      err: problem,
+      moved_to: aside,
+    },
+  );
 }
 
 /**

@@ -25,8 +25,6 @@ export class ChunkFlusher implements ChunkDiskSide {
   private droppedChunks: number[] = [];
   private droppedSeries: number[] = [];
   private readonly newSeries = new Map<number, Uint8Array>();
-  /** Series whose labels are being written. */
-  private readonly seriesInFlight = new Set<number>();
   /** Batches on disk, oldest first (their first sequence numbers grow). */
   private readonly batches: BatchState[] = [];
   private droppedBatches: number[] = [];
@@ -65,11 +63,6 @@ export class ChunkFlusher implements ChunkDiskSide {
   /** A series whose labels the next flush writes. */
   seriesCreated(id: number, labels: Uint8Array): void {
     this.newSeries.set(id, labels);
-  }
-
-  /** Whether the database has a series' labels (committed). */
-  hasLabels(id: number): boolean {
-    return !this.newSeries.has(id) && !this.seriesInFlight.has(id);
   }
 
   seriesDropped(ids: readonly number[]): void {
@@ -166,7 +159,6 @@ export class ChunkFlusher implements ChunkDiskSide {
     }
     const series = [...this.newSeries].map(([id, labels]) => ({ id, labels }));
     this.newSeries.clear();
-    for (const s of series) this.seriesInFlight.add(s.id);
     const droppedSeries = this.droppedSeries;
     const droppedChunks = this.droppedChunks;
     const droppedBatches = this.droppedBatches;
@@ -187,7 +179,6 @@ export class ChunkFlusher implements ChunkDiskSide {
         cutoff: this.cutoff,
       });
     } catch (error) {
-      this.seriesInFlight.clear();
       // Nothing was written: all of it waits for the next flush.
       for (const [chunk, entry] of this.inFlight) this.pending.set(chunk, entry.seriesId);
       this.inFlight.clear();
@@ -197,7 +188,6 @@ export class ChunkFlusher implements ChunkDiskSide {
       this.droppedBatches.push(...droppedBatches);
       throw error;
     }
-    this.seriesInFlight.clear();
     this.db.refresh();
     this.moved(chunks);
   }

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Labels } from '../labels';
 import type { SampleChain } from './sample-chain';
 import type { ClosedChunk } from '../memory-series';
@@ -21,6 +22,8 @@ const SAMPLES = 2;
 const SNAPSHOT_SERIES = 3;
 const HEAD_SERIES = 4;
 const XOR_SAMPLES = 5;
+/** Another record, deflated (checkpoint records: labels compress well). */
+const DEFLATED = 6;
 
 /** The staleness marker's bits, kept as such in the log. */
 const STALE_HI = 0x7ff00000;
@@ -327,15 +330,23 @@ export function encodeSnapshotSeries(
   return w.done();
 }
 
-/** A series in a checkpoint: its chunks still in memory, and its labels when not on disk yet. */
+/** A series in a checkpoint: its chunks still in memory, and its labels. */
 export interface HeadSeries {
   readonly id: number;
   readonly labels: Labels | undefined;
   readonly chunks: ClosedChunk[];
 }
 
-/** A checkpoint record: series with the chunks they hold in memory. */
+/**
+ * A checkpoint record, deflated: series with the chunks they hold in memory and their labels
+ * (kept in the chunk database too, but a checkpoint must restore its series without it).
+ */
 export function encodeHeadSeries(series: readonly HeadSeries[]): Buffer {
+  const inner = encodePlainHeadSeries(series);
+  return Buffer.concat([Buffer.from([DEFLATED]), deflateRawSync(inner, { level: 1 })]);
+}
+
+function encodePlainHeadSeries(series: readonly HeadSeries[]): Buffer {
   const w = new Writer();
   w.byte(HEAD_SERIES);
   w.uvarint(series.length);
@@ -391,6 +402,7 @@ function readChunks(r: Reader): ClosedChunk[] {
  * `chain` follows the values of `XOR_SAMPLES` records through a log file.
  */
 export function decodeRecord(payload: Buffer, chain?: SampleChain): DecodedRecord {
+  if (payload[0] === DEFLATED) return decodeRecord(inflateRawSync(payload.subarray(1)), chain);
   const r = new Reader(payload);
   const type = r.byte();
   const n = r.uvarint();
