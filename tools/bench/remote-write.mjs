@@ -32,6 +32,83 @@ export async function pushSamples(client, url, series, start, steps, stepMs) {
   }
 }
 
+/**
+ * Sends the next `steps` steps of `stream` (a `SampleStream` over `series`), `perRequest` steps in
+ * each write request (each series with that many samples), each request sent before the next is
+ * encoded, so a long span needs no more memory than a request.
+ */
+export async function pushStream(client, url, series, stream, steps, perRequest = 1) {
+  const encodedLabels = series.map((s) => encodeLabels(s.labels));
+  for (let done = 0; done < steps; done += perRequest) {
+    const n = Math.min(perRequest, steps - done);
+    const values = Array.from({ length: n }, () => new Float64Array(series.length));
+    const times = [];
+    for (let k = 0; k < n; k++) {
+      stream.next((i, t, v) => {
+        values[k][i] = v;
+        times[k] = t;
+      });
+    }
+    const res = await client.request(`${url}/api/v1/write`, {
+      method: 'POST',
+      headers: {
+        'Content-Encoding': 'snappy',
+        'Content-Type': 'application/x-protobuf',
+        'X-Prometheus-Remote-Write-Version': '0.1.0',
+      },
+      body: snappyBlock(encodeSteps(encodedLabels, values, times)),
+    });
+    if (res.status >= 300) throw new Error(`remote write: ${res.status} ${res.body}`);
+  }
+}
+
+/** A write request with the samples of `times.length` steps per series, written into one buffer. */
+function encodeSteps(encodedLabels, values, times) {
+  const encodedTimes = times.map((t) => varint(t));
+  // A sample: value (field 1, fixed64) and timestamp (field 2, varint); each is field 2 of its series.
+  const samplesLength = encodedTimes.reduce((n, time) => n + 2 + 1 + 8 + 1 + time.length, 0);
+  let size = 0;
+  for (const labels of encodedLabels) {
+    const length = labels.length + samplesLength;
+    size += 1 + varintLength(length) + length;
+  }
+  const out = Buffer.alloc(size);
+  let at = 0;
+  const writeVarint = (n) => {
+    while (n >= 0x80) {
+      out[at++] = (n & 0x7f) | 0x80;
+      n = Math.floor(n / 128);
+    }
+    out[at++] = n;
+  };
+  for (let i = 0; i < encodedLabels.length; i++) {
+    out[at++] = 0x0a;
+    writeVarint(encodedLabels[i].length + samplesLength);
+    encodedLabels[i].copy(out, at);
+    at += encodedLabels[i].length;
+    for (let k = 0; k < times.length; k++) {
+      out[at++] = 0x12;
+      out[at++] = 1 + 8 + 1 + encodedTimes[k].length;
+      out[at++] = 0x09;
+      out.writeDoubleLE(values[k][i], at);
+      at += 8;
+      out[at++] = 0x10;
+      encodedTimes[k].copy(out, at);
+      at += encodedTimes[k].length;
+    }
+  }
+  return out;
+}
+
+function varintLength(n) {
+  let length = 1;
+  while (n >= 0x80) {
+    n = Math.floor(n / 128);
+    length++;
+  }
+  return length;
+}
+
 function varint(value) {
   const out = [];
   let v = BigInt(value);

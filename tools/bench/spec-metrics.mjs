@@ -135,17 +135,25 @@ export function specSeries(count) {
 }
 
 /**
- * Calls `emit(seriesIndex, timestampMs, value)` for every series at every step from `startMs`,
- * step by step (all series at one time, then the next), as scrapes would deliver them.
+ * The samples of `series` step by step from `startMs`, generation resumable: each `next(emit)`
+ * calls `emit(seriesIndex, timestampMs, value)` for every series at the next step, so a benchmark
+ * can load a long span an hour at a time with the same values as one pass over it.
  */
-export function generateSamples(series, startMs, steps, stepMs, emit) {
-  const next = random(42);
-  const state = series.map((s) => (s.kind === 'gauge' ? s.level : 0));
-  for (let step = 0; step < steps; step++) {
-    const t = startMs + step * stepMs;
+export class SampleStream {
+  constructor(series, startMs, stepMs) {
+    this.series = series;
+    this.stepMs = stepMs;
+    this.t = startMs;
+    this.random = random(42);
+    this.state = series.map((s) => (s.kind === 'gauge' ? s.level : 0));
+  }
+
+  next(emit) {
+    const { series, state, random: next } = this;
+    const t = this.t;
+    const seconds = this.stepMs / 1000;
     for (let i = 0; i < series.length; i++) {
       const s = series[i];
-      const seconds = stepMs / 1000;
       switch (s.kind) {
         case 'counter':
           state[i] += Math.round(s.rate * seconds * (0.5 + next()));
@@ -163,5 +171,15 @@ export function generateSamples(series, startMs, steps, stepMs, emit) {
       }
       emit(i, t, state[i]);
     }
+    this.t += this.stepMs;
   }
+}
+
+/**
+ * Calls `emit(seriesIndex, timestampMs, value)` for every series at every step from `startMs`,
+ * step by step (all series at one time, then the next), as scrapes would deliver them.
+ */
+export function generateSamples(series, startMs, steps, stepMs, emit) {
+  const stream = new SampleStream(series, startMs, stepMs);
+  for (let step = 0; step < steps; step++) stream.next(emit);
 }
