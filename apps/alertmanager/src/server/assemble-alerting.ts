@@ -79,11 +79,35 @@ export interface AssembledAlerting {
 /**
  * Opens the stores kept under `--storage.path` and wires the alert store, the silences (the
  * pipeline's silencer and the API's), the notification log, the metric store (samples kept for
- * `--data.retention`, checkpointed at maintenance), the alerting graph (rebuilt on every reload),
+ * `--storage.tsdb.retention.time`/`.size`, checkpointed at maintenance), the alerting graph
+ * (rebuilt on every reload),
  * periodic maintenance (with silence GC and snapshots) and the API's logic together.
  */
 export async function assembleAlerting(inputs: AlertingInputs): Promise<AssembledAlerting> {
-  const { options, registry, reloader, clock, logger } = inputs;
+  const { options, logger } = inputs;
+  // The metric store loads while the others do (it checks its chunk database in another process
+  // and reads in slices); a failure of either still waits for the other, so nothing is left open.
+  const [metrics, others] = await Promise.allSettled([
+    MetricStorage.open({
+      dir: options.storagePath,
+      retentionMs: options.tsdbRetentionTime ?? options.dataRetention,
+      retentionBytes: options.tsdbRetentionSize ?? 0,
+      syncIntervalMs: 200,
+      logger: logger.with({ component: 'metric store' }),
+    }),
+    openAlertingStores(inputs),
+  ]);
+  if (metrics.status === 'rejected') throw metrics.reason;
+  if (others.status === 'rejected') {
+    await metrics.value.close();
+    throw others.reason;
+  }
+  return assembleOpened(inputs, { ...others.value, metricStorage: metrics.value });
+}
+
+/** The stores of the alerting side, opened one after another. */
+async function openAlertingStores(inputs: AlertingInputs) {
+  const { options, registry, clock, logger } = inputs;
   const store = await openAlertStore({ dir: options.storagePath, clock, logger });
   const nflog = await NotificationLog.open({
     storagePath: options.storagePath,
@@ -105,13 +129,20 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     limits: { maxSilences: options.maxSilences, maxSilenceSizeBytes: options.maxSilenceSizeBytes },
     logger,
   });
-  const metricStorage = await MetricStorage.open({
-    dir: options.storagePath,
-    retentionMs: options.tsdbRetentionTime ?? options.dataRetention,
-    retentionBytes: options.tsdbRetentionSize ?? 0,
-    syncIntervalMs: 200,
-    logger: logger.with({ component: 'metric store' }),
-  });
+  return { store, nflog, history, silences };
+}
+
+type OpenedStores = Awaited<ReturnType<typeof openAlertingStores>> & {
+  metricStorage: MetricStorage;
+};
+
+/** Continues {@link assembleAlerting} once every store is open. */
+async function assembleOpened(
+  inputs: AlertingInputs,
+  opened: OpenedStores,
+): Promise<AssembledAlerting> {
+  const { options, registry, reloader, clock, logger } = inputs;
+  const { store, nflog, history, silences, metricStorage } = opened;
   const scheduler = realScheduler(clock);
   // Replicas share their silences and notification log through Redis, and claim each
   // notification before sending it (each still takes alerts directly).

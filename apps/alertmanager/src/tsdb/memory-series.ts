@@ -35,6 +35,8 @@ export class MemorySeries {
   private lastV = NaN;
   private lastStale = false;
   private count = 0;
+  /** The series' oldest chunk, -1 for none: truncation that drops nothing looks at it alone. */
+  private oldest = -1;
   /**
    * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
    * second (one array, so a query touches one block of memory per series); `recentAt` is the
@@ -61,6 +63,11 @@ export class MemorySeries {
 
   /** Appends a sample at or after the last one; a repeat of the last sample is ignored. */
   append(t: number, v: number, isStale = false): void {
+    this.add(t, v, isStale, true);
+  }
+
+  /** `append`, publishing the sample to readers now or (`publish` false) with a later one. */
+  private add(t: number, v: number, isStale: boolean, publish: boolean): void {
     if (t <= this.lastT) {
       if (t < this.lastT) throw new SampleRejectedError('out of order sample');
       const same =
@@ -70,8 +77,11 @@ export class MemorySeries {
       throw new SampleRejectedError('duplicate sample for timestamp');
     }
     if (this.head?.isFull) this.cut();
-    this.head ??= new HeadChunk(this.memory, this.id, t, this.memory.table.latest(this.id));
-    this.head.append(t, v, isStale);
+    if (this.head === undefined) {
+      this.head = new HeadChunk(this.memory, this.id, t, this.memory.table.latest(this.id));
+      if (this.oldest < 0) this.oldest = this.head.id;
+    }
+    this.head.append(t, v, isStale, publish);
     this.remember(t, v, isStale);
     this.lastT = t;
     this.lastV = v;
@@ -93,6 +103,7 @@ export class MemorySeries {
   /** Drops whole chunks that end before `mint`; returns how many samples remain. */
   truncateBefore(mint: number): number {
     const { table } = this.memory;
+    if (this.oldest < 0 || !(table.maxT(this.oldest) < mint)) return this.count;
     let newer = -1;
     let chunk = table.latest(this.id);
     while (chunk >= 0 && !(table.maxT(chunk) < mint)) {
@@ -102,6 +113,7 @@ export class MemorySeries {
     if (chunk < 0) return this.count;
     if (newer >= 0) table.unlinkPrevious(newer);
     else table.setLatest(this.id, -1);
+    this.oldest = newer;
     while (chunk >= 0) {
       const previous = table.previous(chunk);
       this.count -= table.count(chunk);
@@ -171,6 +183,7 @@ export class MemorySeries {
     let previous = table.latest(this.id);
     for (const c of closed) {
       const chunk = table.add(sealed.store(c.bytes), c.minT, previous);
+      if (this.oldest < 0) this.oldest = chunk;
       table.move(chunk, table.ref(chunk), c.bytes.length);
       table.publish(chunk, c.count, c.maxT);
       table.setLatest(this.id, chunk);
@@ -190,9 +203,12 @@ export class MemorySeries {
     }
     for (const sample of earlier.reverse()) this.remember(sample.t, sample.v, sample.stale);
     if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
+    // The open chunk is encoded again sample by sample, published to readers once.
     const decoded = decodeXorChunk(last.bytes, last.count);
-    for (let i = 0; i < decoded.t.length; i++)
-      this.append(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
+    for (let i = 0; i < decoded.t.length; i++) {
+      this.add(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1, false);
+    }
+    this.head?.publish();
     this.lastT = last.maxT;
   }
 
@@ -200,6 +216,7 @@ export class MemorySeries {
   linkDiskChunk(seq: number, count: number, minT: number, maxT: number, bytes: number): void {
     const { table } = this.memory;
     const chunk = table.add(diskRef(seq), minT, table.latest(this.id));
+    if (this.oldest < 0) this.oldest = chunk;
     table.move(chunk, diskRef(seq), bytes);
     table.publish(chunk, count, maxT);
     table.setLatest(this.id, chunk);

@@ -376,16 +376,17 @@ async function loadChunkDatabase(
   }
   const cutoff = flusher.storedCutoff;
   for (const batch of db.storedBatches()) {
-    const kept = batch.chunks.map((chunk) => {
-      const series = store.byId(chunk.seriesId);
-      if (series === undefined || chunk.maxT < cutoff || chunk.minT <= series.lastTimestamp) {
-        return false;
-      }
-      series.linkDiskChunk(chunk.seq, chunk.count, chunk.minT, chunk.maxT, chunk.bytes);
-      return true;
-    });
-    flusher.adoptBatch(batch.first, batch.chunks, kept);
-    n += batch.chunks.length;
+    const kept = new Uint8Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const series = store.byId(batch.seriesId(i));
+      const minT = batch.minT(i);
+      const maxT = batch.maxT(i);
+      if (series === undefined || maxT < cutoff || minT <= series.lastTimestamp) continue;
+      series.linkDiskChunk(batch.seq(i), batch.count(i), minT, maxT, batch.bytes(i));
+      kept[i] = 1;
+    }
+    flusher.adoptBatch(batch, kept);
+    n += batch.length;
     if (n >= LOAD_SLICE) {
       n = 0;
       await nextTurn();

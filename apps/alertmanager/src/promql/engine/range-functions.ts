@@ -240,6 +240,17 @@ function extreme(w: Window, better: (cur: number, best: number) => boolean, time
 
 const isMax = (cur: number, best: number) => cur > best || Number.isNaN(best);
 const isMin = (cur: number, best: number) => cur < best || Number.isNaN(best);
+const maxOverTime: RangeFunction = (w) => extreme(w, isMax, false);
+const minOverTime: RangeFunction = (w) => extreme(w, isMin, false);
+
+/**
+ * The functions a range query may evaluate with a {@link SlidingExtreme} over its steps instead
+ * of one window at a time: whether each is the maximum.
+ */
+export const SLIDING_EXTREMES: ReadonlyMap<RangeFunction, boolean> = new Map([
+  [maxOverTime, true],
+  [minOverTime, false],
+]);
 
 /** Functions over range vectors, by name. */
 export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<string, RangeFunction>([
@@ -259,8 +270,8 @@ export const RANGE_FUNCTIONS: ReadonlyMap<string, RangeFunction> = new Map<strin
       return Number.isFinite(sum) || Number.isNaN(sum) ? sum + c : sum;
     },
   ],
-  ['min_over_time', (w) => extreme(w, isMin, false)],
-  ['max_over_time', (w) => extreme(w, isMax, false)],
+  ['min_over_time', minOverTime],
+  ['max_over_time', maxOverTime],
   ['ts_of_min_over_time', (w) => extreme(w, (c, b) => c <= b || Number.isNaN(b), true)],
   ['ts_of_max_over_time', (w) => extreme(w, (c, b) => c >= b || Number.isNaN(b), true)],
   ['ts_of_first_over_time', (w) => w.t[w.from] / 1000],

@@ -1,6 +1,7 @@
 import type { AtModifier } from '../ast';
 import type { Labels } from '../../tsdb/labels';
-import type { RangeFunction } from './range-functions';
+import { SLIDING_EXTREMES, type RangeFunction } from './range-functions';
+import { SlidingExtreme } from './sliding-extreme';
 import type { StepSelectors } from './step-selectors';
 import { firstAfter } from './time-search';
 import type { Series } from './values';
@@ -55,12 +56,24 @@ export function windowedSeries(
     anchored,
     smoothed,
   };
+  // Over many steps, the extremes slide along the series rather than scan each window.
+  const isMax = timestamps.length > 1 ? SLIDING_EXTREMES.get(fn) : undefined;
+  const slider = isMax === undefined ? undefined : new SlidingExtreme(f, isMax);
+  let lastFrom = 0;
+  let lastTo = 0;
   for (let step = 0; step < timestamps.length; step++) {
     const ts = timestamps[step];
     const ref = call.selectors.refTime(ts, at, offsetMs);
     const from = firstAfter(t, ref - rangeMs - before);
     const to = firstAfter(t, ref + after, from);
     if (to === from) continue;
+    if (slider !== undefined && from >= lastFrom && to >= lastTo) {
+      lastFrom = from;
+      lastTo = to;
+      series.t.push(ts);
+      series.f.push(slider.value(from, to));
+      continue;
+    }
     for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
     window.from = from;
     window.to = to;

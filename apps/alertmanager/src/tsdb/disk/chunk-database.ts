@@ -11,14 +11,45 @@ export interface DiskChunk {
   readonly bytes: Uint8Array;
 }
 
-/** A chunk's descriptor as start-up reads it back (the bytes stay on disk). */
-export interface StoredChunk {
-  readonly seq: number;
-  readonly seriesId: number;
-  readonly count: number;
-  readonly minT: number;
-  readonly maxT: number;
-  readonly bytes: number;
+/**
+ * The chunk descriptors of one batch as start-up reads them back (the bytes stay on disk), read
+ * in place from the batch's entry: no object per chunk.
+ */
+export class StoredBatch {
+  readonly length: number;
+
+  constructor(
+    readonly first: number,
+    private readonly entries: Buffer,
+  ) {
+    if (entries.length % ENTRY_BYTES !== 0) throw new Error(`batch ${first} is corrupt`);
+    this.length = entries.length / ENTRY_BYTES;
+  }
+
+  seq(i: number): number {
+    const seq = this.first + i;
+    return seq > MAX_SEQ ? seq - MAX_SEQ - 1 : seq;
+  }
+
+  seriesId(i: number): number {
+    return this.entries.readUInt32LE(i * ENTRY_BYTES);
+  }
+
+  count(i: number): number {
+    return this.entries.readUInt16LE(i * ENTRY_BYTES + 4);
+  }
+
+  bytes(i: number): number {
+    return this.entries.readUInt16LE(i * ENTRY_BYTES + 6);
+  }
+
+  minT(i: number): number {
+    return this.entries.readDoubleLE(i * ENTRY_BYTES + 8);
+  }
+
+  maxT(i: number): number {
+    return this.entries.readDoubleLE(i * ENTRY_BYTES + 16);
+  }
 }
 
 /** What one write puts on disk and takes off it, in one transaction. */
@@ -129,10 +160,8 @@ export class ChunkDatabase implements DiskChunkSource {
   }
 
   /** Every batch's chunk descriptors, oldest batch first. */
-  *storedBatches(): Generator<{ first: number; chunks: StoredChunk[] }> {
-    for (const { key, value } of this.batches.getRange()) {
-      yield { first: key, chunks: decodeBatch(key, value) };
-    }
+  *storedBatches(): Generator<StoredBatch> {
+    for (const { key, value } of this.batches.getRange()) yield new StoredBatch(key, value);
   }
 
   /** Bytes the database's file takes. */
@@ -156,21 +185,5 @@ function encodeBatch(chunks: readonly DiskChunk[]): Buffer {
     out.writeDoubleLE(chunk.minT, at + 8);
     out.writeDoubleLE(chunk.maxT, at + 16);
   });
-  return out;
-}
-
-function decodeBatch(first: number, value: Buffer): StoredChunk[] {
-  if (value.length % ENTRY_BYTES !== 0) throw new Error(`batch ${first} is corrupt`);
-  const out: StoredChunk[] = [];
-  for (let at = 0, seq = first; at < value.length; at += ENTRY_BYTES, seq++) {
-    out.push({
-      seq: seq > MAX_SEQ ? seq - MAX_SEQ - 1 : seq,
-      seriesId: value.readUInt32LE(at),
-      count: value.readUInt16LE(at + 4),
-      bytes: value.readUInt16LE(at + 6),
-      minT: value.readDoubleLE(at + 8),
-      maxT: value.readDoubleLE(at + 16),
-    });
-  }
   return out;
 }

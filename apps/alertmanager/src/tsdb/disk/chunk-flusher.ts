@@ -1,6 +1,6 @@
 import { diskRef, isDiskRef } from '../shared/chunk-bytes';
 import type { ChunkDiskSide, StoreMemory } from '../shared/store-memory';
-import { MAX_SEQ, type ChunkDatabase, type DiskChunk, type StoredChunk } from './chunk-database';
+import { MAX_SEQ, type ChunkDatabase, type DiskChunk, type StoredBatch } from './chunk-database';
 
 /** A batch on disk: how many of its chunks and bytes are still kept, and its newest time. */
 interface BatchState {
@@ -46,18 +46,18 @@ export class ChunkFlusher implements ChunkDiskSide {
     return this.cutoff;
   }
 
-  /** Takes a batch read back at start-up: `kept` of its chunks are linked to series. */
-  adoptBatch(first: number, chunks: readonly StoredChunk[], kept: readonly boolean[]): void {
-    const state: BatchState = { first, live: 0, bytes: 0, maxT: -Infinity };
-    chunks.forEach((chunk, i) => {
-      if (kept[i]) {
+  /** Takes a batch read back at start-up: its chunks marked in `kept` are linked to series. */
+  adoptBatch(batch: StoredBatch, kept: Uint8Array): void {
+    const state: BatchState = { first: batch.first, live: 0, bytes: 0, maxT: -Infinity };
+    for (let i = 0; i < batch.length; i++) {
+      if (kept[i] === 1) {
         state.live++;
-        state.bytes += chunk.bytes;
-        state.maxT = Math.max(state.maxT, chunk.maxT);
-      } else this.droppedChunks.push(chunk.seq);
-    });
+        state.bytes += batch.bytes(i);
+        state.maxT = Math.max(state.maxT, batch.maxT(i));
+      } else this.droppedChunks.push(batch.seq(i));
+    }
     if (state.live > 0) this.batches.push(state);
-    else this.droppedBatches.push(first);
+    else this.droppedBatches.push(batch.first);
   }
 
   /** A series whose labels the next flush writes. */

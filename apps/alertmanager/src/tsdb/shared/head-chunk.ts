@@ -47,9 +47,15 @@ export class HeadChunk {
     return this.chunk.byteLength;
   }
 
-  append(t: number, v: number, stale: boolean): void {
+  /** Appends a sample; `publish` false leaves it unseen by readers until the next `publish`. */
+  append(t: number, v: number, stale: boolean, publish = true): void {
     this.chunk.append(t, v, stale);
-    this.memory.table.publish(this.id, this.chunk.length, t);
+    if (publish) this.publish();
+  }
+
+  /** Lets readers see every sample appended so far. */
+  publish(): void {
+    this.memory.table.publish(this.id, this.chunk.length, this.chunk.maxT);
   }
 
   /** The encoded bytes so far, without copying. */
@@ -60,6 +66,7 @@ export class HeadChunk {
   /** Closes the chunk: its bytes move to the closed chunks at their exact size. */
   seal(): void {
     const { memory, slot } = this;
+    this.publish();
     const bytes = this.chunk.view();
     memory.table.move(this.id, memory.sealed.store(bytes), bytes.length);
     memory.epochs.retire(() => memory.slots.release(slot.ref, slot.size));
