@@ -18,18 +18,7 @@ export async function pushSamples(client, url, series, start, steps, stepMs) {
       pending.push(snappyBlock(encodeWriteRequest(encodedLabels, batch)));
     }
   });
-  for (const body of pending) {
-    const res = await client.request(`${url}/api/v1/write`, {
-      method: 'POST',
-      headers: {
-        'Content-Encoding': 'snappy',
-        'Content-Type': 'application/x-protobuf',
-        'X-Prometheus-Remote-Write-Version': '0.1.0',
-      },
-      body,
-    });
-    if (res.status >= 300) throw new Error(`remote write: ${res.status} ${res.body}`);
-  }
+  for (const body of pending) await post(client, url, body);
 }
 
 /**
@@ -49,16 +38,7 @@ export async function pushStream(client, url, series, stream, steps, perRequest 
         times[k] = t;
       });
     }
-    const res = await client.request(`${url}/api/v1/write`, {
-      method: 'POST',
-      headers: {
-        'Content-Encoding': 'snappy',
-        'Content-Type': 'application/x-protobuf',
-        'X-Prometheus-Remote-Write-Version': '0.1.0',
-      },
-      body: snappyBlock(encodeSteps(encodedLabels, values, times)),
-    });
-    if (res.status >= 300) throw new Error(`remote write: ${res.status} ${res.body}`);
+    await post(client, url, snappyBlock(encodeSteps(encodedLabels, values, times)));
   }
 }
 
@@ -107,6 +87,20 @@ function varintLength(n) {
     length++;
   }
   return length;
+}
+
+/** One write request, as a remote-write sender makes it; throws on an answer other than 2xx. */
+async function post(client, url, body) {
+  const res = await client.request(`${url}/api/v1/write`, {
+    method: 'POST',
+    headers: {
+      'Content-Encoding': 'snappy',
+      'Content-Type': 'application/x-protobuf',
+      'X-Prometheus-Remote-Write-Version': '0.1.0',
+    },
+    body,
+  });
+  if (res.status >= 300) throw new Error(`remote write: ${res.status} ${res.body}`);
 }
 
 function varint(value) {

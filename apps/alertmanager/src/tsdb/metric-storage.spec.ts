@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
 import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { Labels } from './labels';
+import { frame } from '../storage';
+import { MemoryStore } from './memory-store';
 import { MetricStorage } from './metric-storage';
+import { encodeSnapshotSeries } from './wal/wal-records';
 import { SeriesReplica } from './series-replica';
 import { isDiskRef } from './shared/chunk-bytes';
 
@@ -270,5 +273,26 @@ describe('a damaged chunk database', () => {
     await appendScrapes(second, 1010, 5);
     await second.checkpoint(1015 * 15_000);
     await second.close();
+  });
+});
+
+describe('a store of an earlier version', () => {
+  it('starts from a checkpoint of every chunk and moves its closed chunks to disk', async () => {
+    // What a checkpoint of such a store held: each series with all its chunks.
+    const scratch = new MemoryStore();
+    for (let i = 0; i < 600; i++) scratch.append(errors, i * 15_000, i * 2);
+    const chunks = scratch.get(errors)?.exportChunks() ?? [];
+    expect(chunks.length).toBe(3);
+    const header = frame(Buffer.from(JSON.stringify({ generation: 1 })));
+    const record = frame(encodeSnapshotSeries([{ id: 0, labels: errors, chunks }]));
+    await writeFile(join(dir, 'metrics.snapshot'), Buffer.concat([header, record]));
+
+    const storage = await open(24 * HOUR);
+    expect(samplesOf(storage, errors)).toEqual(
+      Array.from({ length: 600 }, (_, i) => [i * 15_000, i * 2]),
+    );
+    await storage.checkpoint(600 * 15_000);
+    expect(placeOf(storage, errors)).toEqual({ disk: 2, memory: 1 });
+    await storage.close();
   });
 });

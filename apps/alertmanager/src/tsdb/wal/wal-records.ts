@@ -309,7 +309,10 @@ function readXorSamples(r: Reader, n: number, chain: SampleChain): SampleBatch {
   return batch;
 }
 
-/** A snapshot record: series with their chunks, as they are in memory. */
+/**
+ * A snapshot record of every chunk of each series, as versions before the chunk database wrote
+ * their checkpoints (still read, so such a store starts and moves its closed chunks to disk).
+ */
 export function encodeSnapshotSeries(
   series: readonly { id: number; labels: Labels; chunks: ClosedChunk[] }[],
 ): Buffer {
@@ -319,15 +322,19 @@ export function encodeSnapshotSeries(
   for (const s of series) {
     w.uvarint(s.id);
     w.labels(s.labels);
-    w.uvarint(s.chunks.length);
-    for (const c of s.chunks) {
-      w.uvarint(c.count);
-      w.double(c.minT);
-      w.double(c.maxT);
-      w.bytes(c.bytes);
-    }
+    writeChunks(w, s.chunks);
   }
   return w.done();
+}
+
+function writeChunks(w: Writer, chunks: readonly ClosedChunk[]): void {
+  w.uvarint(chunks.length);
+  for (const c of chunks) {
+    w.uvarint(c.count);
+    w.double(c.minT);
+    w.double(c.maxT);
+    w.bytes(c.bytes);
+  }
 }
 
 /** A series in a checkpoint: its chunks still in memory, and its labels. */
@@ -354,13 +361,7 @@ function encodePlainHeadSeries(series: readonly HeadSeries[]): Buffer {
     w.uvarint(s.id);
     w.byte(s.labels === undefined ? 0 : 1);
     if (s.labels !== undefined) w.labels(s.labels);
-    w.uvarint(s.chunks.length);
-    for (const c of s.chunks) {
-      w.uvarint(c.count);
-      w.double(c.minT);
-      w.double(c.maxT);
-      w.bytes(c.bytes);
-    }
+    writeChunks(w, s.chunks);
   }
   return w.done();
 }

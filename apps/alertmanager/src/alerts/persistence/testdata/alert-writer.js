@@ -1,16 +1,6 @@
 // Child process for the crash test: opens the alert store in argv[2] and puts one alert every few
 // milliseconds, printing `ack <n>` once put() has resolved, until it is killed.
-const { readFileSync } = require('node:fs');
-const { transformSync } = require('@swc/core');
-
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
+require('../../../../test/support/register-typescript.js');
 
 const { openAlertStore } = require('../open-alert-store.ts');
 const { fingerprint } = require('../../fingerprint.ts');

@@ -2,17 +2,7 @@
 // 200 series every few milliseconds (ten seconds of data each), checkpointing every 300 ms so
 // closed chunks are being written to disk when it is killed; prints `ack <n>` once scrape n is
 // durable.
-const { readFileSync } = require('node:fs');
-const { transformSync } = require('@swc/core');
-
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
+require('../../../../test/support/register-typescript.js');
 
 const { MetricStorage } = require('../../metric-storage.ts');
 const { Labels } = require('../../labels.ts');
