@@ -44,8 +44,8 @@ const QUERIES = [
   'max by (instance) (max_over_time(myapp_redis_command_duration_seconds_bucket[1h]))',
 ];
 
-const writtenBytes = () =>
-  Number(/write_bytes: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
+const writtenBytes = (pid = 'self') =>
+  Number(/write_bytes: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))[1]);
 const rssOf = (pid) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -61,6 +61,7 @@ async function loadOurs(dir, hours, end) {
   const labels = series.map((s) => Labels.fromRecord(s.labels));
   const stream = new SampleStream(series, end - hours * HOUR, STEP_MS);
   let lastHour = { written: 0, chunkBytes: 0, samples: 0 };
+  const writtenAtStart = writtenBytes();
   for (let h = 0; h < hours; h++) {
     const writtenBefore = writtenBytes();
     const diskBefore = storage.diskBytes;
@@ -78,10 +79,13 @@ async function loadOurs(dir, hours, end) {
     };
   }
   await storage.close();
-  return lastHour;
+  return { ...lastHour, perHour: (writtenBytes() - writtenAtStart) / hours };
 }
 
-/** Pushes `hours` into a fresh Prometheus hour by hour and waits until its head is compacted. */
+/**
+ * Pushes `hours` into a fresh Prometheus hour by hour and waits until its head is compacted; the
+ * bytes it wrote per hour of data, compactions included.
+ */
 async function loadPrometheus(prometheus, dir, hours, end) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -106,6 +110,7 @@ async function loadPrometheus(prometheus, dir, hours, end) {
       if (max - min <= 3 * HOUR) break;
       await sleep(1000);
     }
+    return writtenBytes(server.pid) / hours;
   } finally {
     await server.stop();
     client.close();
@@ -208,9 +213,10 @@ for (const hours of SPANS) {
       healthyDuringCheckpoints,
     );
     let theirs;
+    let theirHour;
     if (prometheus) {
       const t1 = Date.now();
-      await loadPrometheus(prometheus, join(work, 'prometheus'), hours, end);
+      theirHour = await loadPrometheus(prometheus, join(work, 'prometheus'), hours, end);
       console.log(`${hours} h: prometheus loaded in ${fmt((Date.now() - t1) / 1000, 0)} s`);
       const port = await freePort();
       theirs = await restart(
@@ -221,7 +227,7 @@ for (const hours of SPANS) {
         end,
       );
     }
-    rows.push({ hours, ours, theirs, hour });
+    rows.push({ hours, ours, theirs, hour, theirHour });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -255,7 +261,7 @@ for (const { hours, ours, theirs } of rows) {
     );
   });
 }
-for (const { hours, ours, hour } of rows) {
+for (const { hours, ours, hour, theirHour } of rows) {
   const h = ours.more;
   console.log(
     `${hours} h: /-/healthy during checkpoints p50 ${fmt(h.p50, 1)} / p99 ${fmt(h.p99, 1)} / worst ${fmt(h.worst, 1)} ms (target worst < 100)`,
@@ -263,5 +269,11 @@ for (const { hours, ours, hour } of rows) {
   console.log(
     `${hours} h: last hour wrote ${mib(hour.written)} MiB for ${mib(hour.chunkBytes)} MiB of chunks ` +
       `(${fmt(hour.written / hour.samples, 2)} bytes/sample written, ${fmt(hour.chunkBytes / hour.samples, 2)} in chunks, ratio ${fmt(hour.written / hour.chunkBytes, 2)}, target <= 1.5)`,
+  );
+  console.log(
+    `${hours} h: written per hour of data over the whole load: ours ${mib(hour.perHour)} MiB` +
+      (theirHour === undefined
+        ? ''
+        : `, prometheus ${mib(theirHour)} MiB (its log, head chunks and compactions), ratio ${fmt(hour.perHour / theirHour, 2)}`),
   );
 }

@@ -1,4 +1,9 @@
-import { decodeXorChunk } from './chunks/xor-chunk';
+import {
+  decodeXorChunk,
+  decodeXorChunkInto,
+  type SampleBuffer,
+  type XorChunkState,
+} from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef } from './shared/chunk-bytes';
@@ -63,11 +68,6 @@ export class MemorySeries {
 
   /** Appends a sample at or after the last one; a repeat of the last sample is ignored. */
   append(t: number, v: number, isStale = false): void {
-    this.add(t, v, isStale, true);
-  }
-
-  /** `append`, publishing the sample to readers now or (`publish` false) with a later one. */
-  private add(t: number, v: number, isStale: boolean, publish: boolean): void {
     if (t <= this.lastT) {
       if (t < this.lastT) throw new SampleRejectedError('out of order sample');
       const same =
@@ -81,7 +81,7 @@ export class MemorySeries {
       this.head = new HeadChunk(this.memory, this.id, t, this.memory.table.latest(this.id));
       if (this.oldest < 0) this.oldest = this.head.id;
     }
-    this.head.append(t, v, isStale, publish);
+    this.head.append(t, v, isStale);
     this.remember(t, v, isStale);
     this.lastT = t;
     this.lastV = v;
@@ -176,7 +176,8 @@ export class MemorySeries {
 
   /** Takes chunks read back from a snapshot; the newest becomes the open chunk again. */
   importChunks(chunks: readonly ClosedChunk[]): void {
-    if (chunks.length === 0) return;
+    if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
+    if (this.head !== undefined) throw new Error('chunks imported behind an open chunk');
     const { table, sealed } = this.memory;
     const last = chunks[chunks.length - 1];
     const closed = chunks.slice(0, -1);
@@ -203,13 +204,30 @@ export class MemorySeries {
     }
     for (const sample of earlier.reverse()) this.remember(sample.t, sample.v, sample.stale);
     if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
-    // The open chunk is encoded again sample by sample, published to readers once.
-    const decoded = decodeXorChunk(last.bytes, last.count);
-    for (let i = 0; i < decoded.t.length; i++) {
-      this.add(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1, false);
+    // The open chunk's bytes are taken as they are; decoding them gives the encoder's state and
+    // the newest samples for the ring.
+    const state = {} as XorChunkState;
+    const decoded: SampleBuffer = {
+      t: new Float64Array(last.count),
+      v: new Float64Array(last.count),
+      stale: undefined,
+      length: 0,
+    };
+    decodeXorChunkInto(last.bytes, last.count, -Infinity, Infinity, decoded, state);
+    const previousChunk = this.memory.table.latest(this.id);
+    this.head = new HeadChunk(this.memory, this.id, state.minT, previousChunk, {
+      bytes: last.bytes,
+      state,
+    });
+    if (this.oldest < 0) this.oldest = this.head.id;
+    for (let i = Math.max(0, decoded.length - RECENT_SAMPLES); i < decoded.length; i++) {
+      this.remember(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
     }
-    this.head?.publish();
-    this.lastT = last.maxT;
+    const newest = decoded.length - 1;
+    this.count += decoded.length;
+    this.lastT = decoded.t[newest];
+    this.lastV = decoded.v[newest];
+    this.lastStale = decoded.stale?.[newest] === 1;
   }
 
   /** Links a closed chunk that is on disk as the series' newest (start-up, oldest first). */

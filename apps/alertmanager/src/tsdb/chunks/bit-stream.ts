@@ -88,6 +88,12 @@ export class BitWriter {
     return (this.length + 7) >>> 3;
   }
 
+  /** Goes on after `bits` bits already in the buffer (written by another writer). */
+  resumeAt(bits: number): void {
+    if (bits > this.bytes.length * 8) throw new Error('resumed past the end of the buffer');
+    this.length = bits;
+  }
+
   private ensure(bits: number): void {
     const needed = (this.length + bits + 7) >>> 3;
     if (needed <= this.bytes.length) return;
@@ -112,6 +118,11 @@ export class BitReader {
   private held = 0;
 
   constructor(private readonly bytes: Uint8Array) {}
+
+  /** Bits read so far. */
+  get position(): number {
+    return this.at * 8 - this.held;
+  }
 
   readBit(): number {
     if (this.held === 0) {

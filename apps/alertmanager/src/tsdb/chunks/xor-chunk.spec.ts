@@ -1,4 +1,10 @@
-import { decodeXorChunk, SAMPLES_PER_CHUNK, XorChunk } from './xor-chunk';
+import {
+  decodeXorChunk,
+  decodeXorChunkInto,
+  SAMPLES_PER_CHUNK,
+  XorChunk,
+  type XorChunkState,
+} from './xor-chunk';
 
 function roundTrip(samples: [number, number, boolean?][]) {
   const chunk = new XorChunk();
@@ -72,5 +78,51 @@ describe('XorChunk', () => {
     );
     const { chunk } = roundTrip(samples);
     expect(chunk.byteLength / SAMPLES_PER_CHUNK).toBeLessThan(2);
+  });
+});
+
+describe('XorChunk.resume', () => {
+  const sequences: [string, [number, number, boolean][]][] = [
+    ['a regular counter', Array.from({ length: 30 }, (_, i) => [i * 15_000, i * 3, false])],
+    ['one value throughout', Array.from({ length: 30 }, (_, i) => [i * 15_000, 7, false])],
+    [
+      'jittered times and noisy values',
+      Array.from({ length: 30 }, (_, i) => [
+        i * 15_000 + ((i * 37) % 11),
+        Math.sin(i) * 1e3,
+        false,
+      ]),
+    ],
+    [
+      'staleness markers and big gaps',
+      Array.from({ length: 30 }, (_, i) => [
+        i * i * 100_000,
+        i % 5 === 0 ? NaN : i / 7,
+        i % 5 === 0,
+      ]),
+    ],
+  ];
+
+  it.each(sequences)('goes on after %s as if it had encoded them itself', (_, samples) => {
+    for (const k of [1, 2, 3, 10, 29]) {
+      const whole = new XorChunk();
+      for (const [t, v, stale] of samples) whole.append(t, v, stale);
+      const first = new XorChunk();
+      for (const [t, v, stale] of samples.slice(0, k)) first.append(t, v, stale);
+      const state = {} as XorChunkState;
+      const out = { t: new Float64Array(k), v: new Float64Array(k), stale: undefined, length: 0 };
+      decodeXorChunkInto(first.view(), k, -Infinity, Infinity, out, state);
+      const buffer = new Uint8Array(512);
+      buffer.set(first.view());
+      const resumed = new XorChunk(buffer);
+      resumed.resume(state);
+      for (const [t, v, stale] of samples.slice(k)) resumed.append(t, v, stale);
+      expect(resumed.bytes()).toEqual(whole.bytes());
+      expect([resumed.minT, resumed.maxT, resumed.length]).toEqual([
+        whole.minT,
+        whole.maxT,
+        whole.length,
+      ]);
+    }
   });
 });

@@ -131,6 +131,23 @@ export class XorChunk {
     writeWindow(out, xhi, xlo, leading, trailing);
   }
 
+  /**
+   * Goes on after samples another encoder wrote, already in this chunk's buffer, with the state
+   * their decoding left (`decodeXorChunkInto`'s `state`): no sample is encoded again.
+   */
+  resume(state: XorChunkState): void {
+    this.out.resumeAt(state.bitLength);
+    this.count = state.count;
+    this.t = state.t;
+    this.tDelta = state.tDelta;
+    this.hi = state.hi;
+    this.lo = state.lo;
+    this.leading = state.leading;
+    this.trailing = state.trailing;
+    this.minT = state.minT;
+    this.maxT = state.maxT;
+  }
+
   /** The encoded bytes (a copy). */
   bytes(): Uint8Array {
     return this.out.toBytes();
@@ -171,6 +188,21 @@ function ctz32(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
+/** Where an encoder stands after a chunk's samples, as decoding them finds it. */
+export interface XorChunkState {
+  count: number;
+  t: number;
+  tDelta: number;
+  hi: number;
+  lo: number;
+  /** 0xff before any value needed a window of meaningful bits. */
+  leading: number;
+  trailing: number;
+  minT: number;
+  maxT: number;
+  bitLength: number;
+}
+
 /** Decoded samples of a chunk. */
 export interface DecodedSamples {
   readonly t: Float64Array;
@@ -200,7 +232,8 @@ export interface SampleBuffer {
 
 /**
  * Decodes a chunk's samples with `mint <= t <= maxt` onto the end of `out` (whose arrays have
- * room), stopping at the first sample after `maxt`.
+ * room), stopping at the first sample after `maxt`. With `state`, a decoding of every sample
+ * also leaves there what an encoder needs to append after them.
  */
 export function decodeXorChunkInto(
   bytes: Uint8Array,
@@ -208,14 +241,16 @@ export function decodeXorChunkInto(
   mint: number,
   maxt: number,
   out: SampleBuffer,
+  state?: XorChunkState,
 ): void {
   if (count === 0) return;
   const input = new BitReader(bytes);
   let ts = input.readVarint();
+  const first = ts;
   let hi = input.readBits(32);
   let lo = input.readBits(32);
   let delta = 0;
-  let leading = 0;
+  let leading = 0xff;
   let trailing = 0;
   for (let i = 0; ;) {
     if (ts > maxt) return;
@@ -236,7 +271,13 @@ export function decodeXorChunkInto(
         out.v[at] = scratch.getFloat64(0);
       }
     }
-    if (++i >= count) return;
+    if (++i >= count) {
+      if (state !== undefined) {
+        Object.assign(state, { count, t: ts, tDelta: delta, hi, lo, leading, trailing });
+        Object.assign(state, { minT: first, maxT: ts, bitLength: input.position });
+      }
+      return;
+    }
     if (i === 1) delta = input.readUvarint();
     else delta += readDeltaOfDelta(input);
     ts += delta;

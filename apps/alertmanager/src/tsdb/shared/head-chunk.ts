@@ -1,4 +1,4 @@
-import { XorChunk } from '../chunks/xor-chunk';
+import { XorChunk, type XorChunkState } from '../chunks/xor-chunk';
 import type { StoreMemory } from './store-memory';
 
 /**
@@ -12,18 +12,26 @@ export class HeadChunk {
   /** The chunk's descriptor in the table. */
   readonly id: number;
 
+  /**
+   * A new open chunk whose first sample is at `minT`, or (`resumed`) one that goes on after the
+   * encoded samples of a checkpoint, copied in as they are.
+   */
   constructor(
     private readonly memory: StoreMemory,
     private readonly seriesId: number,
     minT: number,
     previous: number,
+    resumed?: { bytes: Uint8Array; state: XorChunkState },
   ) {
-    this.slot = memory.slots.allocate(64);
+    this.slot = memory.slots.allocate(Math.max(64, resumed?.bytes.length ?? 0));
     this.id = memory.table.add(this.slot.ref, minT, previous);
-    this.chunk = new XorChunk(
-      memory.segments.at(this.slot.ref, this.slot.size),
-      (written, needed) => this.grow(written, needed),
-    );
+    const bytes = memory.segments.at(this.slot.ref, this.slot.size);
+    this.chunk = new XorChunk(bytes, (written, needed) => this.grow(written, needed));
+    if (resumed !== undefined) {
+      bytes.set(resumed.bytes);
+      this.chunk.resume(resumed.state);
+      this.publish();
+    }
     memory.table.setLatest(seriesId, this.id);
   }
 
@@ -47,10 +55,9 @@ export class HeadChunk {
     return this.chunk.byteLength;
   }
 
-  /** Appends a sample; `publish` false leaves it unseen by readers until the next `publish`. */
-  append(t: number, v: number, stale: boolean, publish = true): void {
+  append(t: number, v: number, stale: boolean): void {
     this.chunk.append(t, v, stale);
-    if (publish) this.publish();
+    this.publish();
   }
 
   /** Lets readers see every sample appended so far. */
