@@ -7,9 +7,11 @@
 // - a 24 h range query over data that is on disk: `rate` and `max_over_time` over all series of a
 //   family (aggregated by instance so the answer stays small), median of five runs after one
 //   untimed run;
-// - ours only: `/-/healthy` worst latency while checkpoints run (`--data.maintenance-interval=2s`),
-//   and the bytes written per hour of steady appends (log, checkpoints, chunk database) against
-//   the compressed chunk bytes of that hour.
+// - ours only: `/-/healthy` worst latency while checkpoints run (a second start, with
+//   `--data.maintenance-interval=2s`), and the bytes written in the last hour of the load (log,
+//   checkpoint, chunk database) against the compressed chunk bytes of that hour;
+// - bytes written per hour of data over the whole load, ours and Prometheus's (its compactions
+//   included).
 // `SERIES` and `SPANS` (hours, comma-separated) change the size.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,8 +143,8 @@ function oursArgs(dir, port, maintenance = '15m') {
   ];
 }
 
-/** Starts a server on its data: time to ready, settled memory, the queries' times. */
-async function restart(name, cmd, args, port, end, extra) {
+/** Starts a server on its data: time to ready, settled memory, the queries' times (`timed`). */
+async function restart(name, cmd, args, port, end, extra, timed = true) {
   const url = `http://127.0.0.1:${port}`;
   const client = httpClient(4);
   const started = process.hrtime.bigint();
@@ -153,7 +155,7 @@ async function restart(name, cmd, args, port, end, extra) {
     await sleep(5000);
     const rss = rssOf(server.pid);
     const queries = [];
-    for (const query of QUERIES) {
+    for (const query of timed ? QUERIES : []) {
       const times = [];
       // One untimed run first (a dashboard sends the same query again and again), then five.
       for (let run = -1; run < 5; run++) {
@@ -203,15 +205,26 @@ for (const hours of SPANS) {
     const t0 = Date.now();
     const hour = await loadOurs(join(work, 'ours', 'data'), hours, end);
     console.log(`${hours} h: ours loaded in ${fmt((Date.now() - t0) / 1000, 0)} s`);
+    // Memory and queries as the server runs by default; then checkpoints every 2 s, probed.
     const oursPort = await freePort();
     const ours = await restart(
       'ours',
       process.execPath,
-      oursArgs(join(work, 'ours'), oursPort, '2s'),
+      oursArgs(join(work, 'ours'), oursPort),
       oursPort,
       end,
-      healthyDuringCheckpoints,
     );
+    const probePort = await freePort();
+    const probed = await restart(
+      'ours',
+      process.execPath,
+      oursArgs(join(work, 'ours'), probePort, '2s'),
+      probePort,
+      end,
+      healthyDuringCheckpoints,
+      false,
+    );
+    ours.more = probed.more;
     let theirs;
     let theirHour;
     if (prometheus) {
