@@ -4,6 +4,9 @@
  * file starts (`reset`), so a record decodes from the records before it in its own file alone.
  */
 export class SampleChain {
+  /** Ids below this are kept in arrays (series ids are dense); others, rare, in a map. */
+  static readonly ARRAY_IDS = 1 << 22;
+  private readonly far = new Map<number, [hi: number, lo: number]>();
   private hi = new Int32Array(1024);
   private lo = new Int32Array(1024);
   /** The reset a series' bits were set in; older ones read as zero. */
@@ -13,21 +16,29 @@ export class SampleChain {
   /** Forgets every value (a new log file). */
   reset(): void {
     this.current++;
+    this.far.clear();
   }
 
   has(id: number): boolean {
+    if (id >= SampleChain.ARRAY_IDS) return this.far.has(id);
     return id < this.era.length && this.era[id] === this.current;
   }
 
   high(id: number): number {
+    if (id >= SampleChain.ARRAY_IDS) return this.far.get(id)?.[0] ?? 0;
     return this.has(id) ? this.hi[id] : 0;
   }
 
   low(id: number): number {
+    if (id >= SampleChain.ARRAY_IDS) return this.far.get(id)?.[1] ?? 0;
     return this.has(id) ? this.lo[id] : 0;
   }
 
   set(id: number, hi: number, lo: number): void {
+    if (id >= SampleChain.ARRAY_IDS) {
+      this.far.set(id, [hi | 0, lo | 0]);
+      return;
+    }
     if (id >= this.era.length) this.grow(id + 1);
     this.hi[id] = hi;
     this.lo[id] = lo;

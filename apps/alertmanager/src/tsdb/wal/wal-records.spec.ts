@@ -83,3 +83,18 @@ describe('XOR_SAMPLES records', () => {
     expect(() => decodeRecord(payload)).toThrow('samples record outside a log');
   });
 });
+
+describe('SampleChain', () => {
+  it('keeps far ids apart from the arrays, so a huge id allocates nothing large', () => {
+    const chain = new SampleChain();
+    const before = process.memoryUsage().arrayBuffers;
+    chain.set(2 ** 40, -1, 7);
+    chain.set(3, 5, 6);
+    expect([chain.high(2 ** 40), chain.low(2 ** 40), chain.high(3), chain.low(3)]).toEqual([
+      -1, 7, 5, 6,
+    ]);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1 << 20);
+    chain.reset();
+    expect([chain.has(2 ** 40), chain.has(3), chain.high(2 ** 40)]).toEqual([false, false, 0]);
+  });
+});
