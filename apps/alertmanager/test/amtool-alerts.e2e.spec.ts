@@ -1,17 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from '@redisx/testing';
 import { AMTOOL_BIN, startServerProcess, type ServerProcess } from './support/server-process';
+import { installedCommand } from './support/installed-command';
 
 /**
  * `alert add` and `alert query` against the real server: with our `redisx-amtool`, and with
  * upstream's `amtool` (Debian's 0.25, when installed) unchanged.
  */
-const upstreamAmtool = spawnSync('sh', ['-c', 'command -v amtool'], {
-  encoding: 'utf8',
-}).stdout.trim();
+const upstreamAmtool = installedCommand('amtool');
 if (!upstreamAmtool) console.warn('upstream amtool comparison skipped: amtool is not installed');
 
 const config = `route:

@@ -1,14 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from '@redisx/testing';
 import { AMTOOL_BIN } from './support/server-process';
+import { installedCommand } from './support/installed-command';
 
 /** `template render` through the binary, and the same text from upstream's amtool when installed. */
-const upstreamAmtool = spawnSync('sh', ['-c', 'command -v amtool'], {
-  encoding: 'utf8',
-}).stdout.trim();
+const upstreamAmtool = installedCommand('amtool');
 if (!upstreamAmtool)
   console.warn('upstream template render comparison skipped: amtool is not installed');
 

@@ -1,18 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
+import { installedCommand } from './support/installed-command';
 
 /**
  * A real Prometheus (Debian's, when installed) configured to send its alerts to this server, as
  * users run it: its alerts arrive through API v2 and are notified to the webhook.
  */
-const prometheus = spawnSync('sh', ['-c', 'command -v prometheus'], {
-  encoding: 'utf8',
-}).stdout.trim();
+const prometheus = installedCommand('prometheus');
 const describeWithPrometheus = prometheus ? describe : describe.skip;
 if (!prometheus) console.warn('Prometheus sender test skipped: prometheus is not installed');
 

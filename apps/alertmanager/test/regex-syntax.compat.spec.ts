@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { runProcess } from '@redisx/testing';
 import { catastrophicCases, syntaxCases, type SyntaxCase } from '../src/re2/testdata/cases';
 import type { ServerProcess } from './support/server-process';
 import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
+import { installedCommand } from './support/installed-command';
 
 /**
  * `src/re2/testdata/syntax-cases.json` side by side with upstream 0.25 (Debian's, built with Go
@@ -15,7 +15,7 @@ import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
  * those differences are exactly the documented ones. Our side of every case is checked by the
  * unit spec beside the file, with or without upstream.
  */
-const amtool = spawnSync('sh', ['-c', 'command -v amtool'], { encoding: 'utf8' }).stdout.trim();
+const amtool = installedCommand('amtool');
 const describeWithAmtool = amtool ? describe : describe.skip;
 const describeWithUpstream = UPSTREAM_BIN ? describe : describe.skip;
 if (!amtool) console.warn('regex comparison with amtool skipped: amtool is not installed');

@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AMTOOL_BIN } from './support/server-process';
+import { installedCommand } from './support/installed-command';
 
 /**
  * `redisx-amtool test rules` against Debian's `promtool test rules` (2.42, where installed) on
  * the same files: the tests of the bundled rules of the specification and every file of the
  * test-rules table, output and exit code compared (error lines as sets).
  */
-const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
+const promtool = installedCommand('promtool');
 const describeWithUpstream = promtool ? describe : describe.skip;
 if (!promtool) {
   console.warn(

@@ -1,14 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runProcess } from '@redisx/testing';
+import { installedCommand } from './support/installed-command';
 
 /**
  * Compares our verdicts with upstream's `amtool check-config` (Debian's prometheus-alertmanager
  * 0.25) where it is installed. Our own tests of every case stand without it; this one guards
  * against drifting from what upstream accepts and refuses.
  */
-const amtool = spawnSync('sh', ['-c', 'command -v amtool'], { encoding: 'utf8' }).stdout.trim();
+const amtool = installedCommand('amtool');
 const describeWithUpstream = amtool ? describe : describe.skip;
 if (!amtool) {
   console.warn(

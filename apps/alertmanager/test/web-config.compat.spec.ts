@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:https';
@@ -10,13 +9,14 @@ import { testRequest, type ClientTls, type TestRequest } from './support/https-r
 import { startServerProcess, type Readiness, type ServerProcess } from './support/server-process';
 import { makeTestCertificates, OPENSSL_BIN } from './support/test-certificates';
 import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
+import { installedCommand } from './support/installed-command';
 
 /**
  * One web config file given to Debian's upstream Alertmanager 0.25 and to ours: the same
  * requests get the same statuses and auth headers, and upstream's `amtool --http.config.file`
  * works against our server.
  */
-const amtoolBin = spawnSync('sh', ['-c', 'command -v amtool'], { encoding: 'utf8' }).stdout.trim();
+const amtoolBin = installedCommand('amtool');
 const missing = [
   UPSTREAM_BIN ? '' : 'prometheus-alertmanager',
   OPENSSL_BIN ? '' : 'openssl',

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runProcess } from '@redisx/testing';
+import { installedCommand } from './support/installed-command';
 
 /**
  * The YAML mistakes of `src/config/testdata/yaml-syntax-errors.json` given to upstream's
@@ -11,7 +11,7 @@ import { runProcess } from '@redisx/testing';
  * the file records, and ours says the same after the file's name. Without amtool the recorded
  * messages are still checked by `yaml-syntax-errors.spec.ts`.
  */
-const amtool = spawnSync('sh', ['-c', 'command -v amtool'], { encoding: 'utf8' }).stdout.trim();
+const amtool = installedCommand('amtool');
 const describeWithUpstream = amtool ? describe : describe.skip;
 if (!amtool) {
   console.warn(

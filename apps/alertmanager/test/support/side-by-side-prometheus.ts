@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getFreePort, startProcess, type RunningProcess } from '@redisx/testing';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { installedCommand } from './installed-command';
 
 /** Debian's `prometheus`, when installed: the comparison specs run against it. */
-export const PROMETHEUS_BIN = spawnSync('sh', ['-c', 'command -v prometheus'], {
-  encoding: 'utf8',
-}).stdout.trim();
+export const PROMETHEUS_BIN = installedCommand('prometheus');
 
 /** Prometheus and this server given the same Prometheus-style file. */
 export interface SideBySide {

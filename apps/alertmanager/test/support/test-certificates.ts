@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcess } from '@redisx/testing';
+import { installedCommand } from './installed-command';
 
 /** Path of the `openssl` CLI, or undefined when it is not installed. */
-export const OPENSSL_BIN =
-  spawnSync('sh', ['-c', 'command -v openssl'], { encoding: 'utf8' }).stdout.trim() || undefined;
+export const OPENSSL_BIN = installedCommand('openssl') || undefined;
 
 /** PEM files made for one test run, all in its directory. */
 export interface TestCertificates {
