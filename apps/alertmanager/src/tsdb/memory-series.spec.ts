@@ -1,7 +1,7 @@
 import { Labels } from './labels';
 import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { MemorySeries, SampleRejectedError } from './memory-series';
-import { StoreMemory } from './shared/store-memory';
+import { StoreMemory } from './memory/store-memory';
 
 describe('MemorySeries', () => {
   const series = () =>

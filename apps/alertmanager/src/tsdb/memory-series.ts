@@ -6,10 +6,10 @@ import {
 } from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
-import { diskRef, isDiskRef } from './shared/chunk-bytes';
-import { readSeriesSamples } from './shared/chunk-reader';
-import { HeadChunk } from './shared/head-chunk';
-import type { StoreMemory } from './shared/store-memory';
+import { diskRef, isDiskRef } from './memory/chunk-bytes';
+import { readSeriesSamples } from './memory/chunk-reader';
+import { HeadChunk } from './memory/head-chunk';
+import type { StoreMemory } from './memory/store-memory';
 
 /** Why a sample was refused, in upstream's words. */
 export class SampleRejectedError extends Error {}

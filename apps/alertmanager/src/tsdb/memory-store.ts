@@ -2,7 +2,7 @@ import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
 import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
 import { SeriesIndex } from './series-index';
-import { StoreMemory } from './shared/store-memory';
+import { StoreMemory } from './memory/store-memory';
 
 /** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
 export interface SeriesListener {

@@ -9,7 +9,7 @@ import { MemoryStore } from './memory-store';
 import { MetricStorage } from './metric-storage';
 import { encodeSnapshotSeries } from './wal/wal-records';
 import { SeriesReplica } from './series-replica';
-import { isDiskRef } from './shared/chunk-bytes';
+import { isDiskRef } from './memory/chunk-bytes';
 
 let dir: string;
 let lines: LoggedLine[];

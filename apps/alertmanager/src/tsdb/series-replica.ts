@@ -2,8 +2,8 @@ import { ChunkDatabase } from './disk/chunk-database';
 import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
 import { SeriesIndex } from './series-index';
-import { readSeriesSamples } from './shared/chunk-reader';
-import { StoreMemoryView, type StoreMemoryHandles } from './shared/store-memory';
+import { readSeriesSamples } from './memory/chunk-reader';
+import { StoreMemoryView, type StoreMemoryHandles } from './memory/store-memory';
 
 /** A series created in the store, as sent to a replica: id, label names and values. */
 export type CreatedSeries = readonly [

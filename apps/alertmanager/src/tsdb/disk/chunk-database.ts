@@ -1,5 +1,5 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { DiskChunkSource } from '../shared/chunk-bytes';
+import type { DiskChunkSource } from '../memory/chunk-bytes';
 
 /** A closed chunk as it goes to disk: its sequence number (its key), series and time range. */
 export interface DiskChunk {

@@ -1,5 +1,5 @@
-import { diskRef, isDiskRef } from '../shared/chunk-bytes';
-import type { ChunkDiskSide, StoreMemory } from '../shared/store-memory';
+import { diskRef, isDiskRef } from '../memory/chunk-bytes';
+import type { ChunkDiskSide, StoreMemory } from '../memory/store-memory';
 import { MAX_SEQ, type ChunkDatabase, type DiskChunk, type StoredBatch } from './chunk-database';
 
 /** A batch on disk: how many of its chunks and bytes are still kept, and its newest time. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { recordingLogger } from '../../logging/testing/recording-logger';
 import { MetricStorage } from '../metric-storage';
-import { isDiskRef } from '../shared/chunk-bytes';
+import { isDiskRef } from '../memory/chunk-bytes';
 
 /**
  * Runs the writer until it has acknowledged scrape `last` (and checkpointed for at least a
