@@ -10,6 +10,7 @@ import {
   pointsByStep,
   type AggregationSteps,
 } from './aggregation-groups';
+import { aggregateCells, isCellOp } from './cell-aggregation';
 import { selectK } from './select-k';
 import type { Series } from './values';
 
@@ -55,6 +56,10 @@ export function aggregate(expr: AggregateExpr, input: Series[], steps: Aggregati
       });
     }
     seriesGroup.push(index);
+  }
+  if (isCellOp(expr.op)) {
+    const metrics = output.map((s) => s.metric);
+    return aggregateCells(expr.op, input, seriesGroup, metrics, steps.timestamps);
   }
   const points = input.map((s) => pointsByStep(s, steps.timestamps));
   const groups: Group[] = output.map(() => newGroup());

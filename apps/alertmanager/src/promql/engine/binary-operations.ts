@@ -2,7 +2,8 @@ import type { BinaryOp, VectorMatching } from '../ast';
 import { METRIC_NAME, type Labels } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
 import { goPow } from './float-math';
-import type { Sample, Vector } from './values';
+import { StepPoints } from './step-points';
+import type { Sample, Series, Vector } from './values';
 
 const COMPARISONS = new Set<BinaryOp>(['==', '!=', '>', '<', '>=', '<=']);
 
@@ -63,32 +64,49 @@ export function scalarBinop(op: BinaryOp, lhs: number, rhs: number): number {
 }
 
 /** An element operation: arithmetic keeps every result; a comparison keeps the left value if true. */
-function elementBinop(op: BinaryOp, lhs: number, rhs: number): [value: number, keep: boolean] {
+export function elementBinop(
+  op: BinaryOp,
+  lhs: number,
+  rhs: number,
+): [value: number, keep: boolean] {
   if (isComparison(op)) return [lhs, scalarBinop(op, lhs, rhs) === 1];
   return [scalarBinop(op, lhs, rhs), true];
 }
 
-/** A vector and a scalar; `swap` when the scalar is on the left. */
+/**
+ * A vector and a scalar (`swap` when the scalar is on the left), series by series: each output
+ * series comes from one input series with the same labels, so there is nothing to match and no
+ * step-by-step regrouping. The scalar has a value at every step.
+ */
 export function vectorScalarBinop(
   op: BinaryOp,
-  vector: Vector,
-  scalar: number,
+  vector: readonly Series[],
+  scalar: readonly number[],
+  timestamps: readonly number[],
   swap: boolean,
   returnBool: boolean,
-): Vector {
-  const out: Vector = [];
-  for (const sample of vector) {
-    const [l, r] = swap ? [scalar, sample.f] : [sample.f, scalar];
-    let [value, keep] = elementBinop(op, l, r);
-    // A comparison keeps the vector's value, whichever side it is on.
-    if (isComparison(op) && swap) value = r;
-    if (returnBool) {
-      value = keep ? 1 : 0;
-      keep = true;
+): Series[] {
+  const comparison = isComparison(op);
+  const out: Series[] = [];
+  for (const series of vector) {
+    const points = new StepPoints(timestamps);
+    let step = 0;
+    for (let k = 0; k < series.t.length; k++) {
+      while (timestamps[step] < series.t[k]) step++;
+      const sample = series.f[k];
+      const [l, r] = swap ? [scalar[step], sample] : [sample, scalar[step]];
+      let [value, keep] = elementBinop(op, l, r);
+      // A comparison keeps the vector's value, whichever side it is on.
+      if (comparison && swap) value = r;
+      if (returnBool) {
+        value = keep ? 1 : 0;
+        keep = true;
+      }
+      if (keep) points.push(step, value);
     }
-    if (!keep) continue;
-    const dropName = changesMetricSchema(op) || returnBool ? true : sample.dropName;
-    out.push({ metric: sample.metric, f: value, t: sample.t, dropName });
+    const dropName = changesMetricSchema(op) || returnBool ? true : series.dropName;
+    const result = points.series(series.metric, dropName);
+    if (result !== undefined) out.push(result);
   }
   return out;
 }
@@ -214,7 +232,12 @@ export function vectorBinop(
 }
 
 /** The labels of a vector-vector result, as upstream's `resultMetric`. */
-function resultMetric(lhs: Labels, rhs: Labels, op: BinaryOp, matching: VectorMatching): Labels {
+export function resultMetric(
+  lhs: Labels,
+  rhs: Labels,
+  op: BinaryOp,
+  matching: VectorMatching,
+): Labels {
   let metric = lhs;
   if (changesMetricSchema(op)) metric = metric.without([METRIC_NAME, '__type__', '__unit__']);
   if (matching.card === 'one-to-one') {

@@ -36,7 +36,7 @@ export function bucketsBySeries(
 }
 
 /** What a bucket series' labels say: its bound, and its histogram's key and labels. */
-interface BucketLabels {
+export interface BucketLabels {
   readonly upperBound: number | undefined;
   readonly key: string;
   readonly histogram: Labels;
@@ -48,7 +48,7 @@ interface BucketLabels {
  */
 const bucketLabels = new WeakMap<Labels, BucketLabels>();
 
-function bucketOf(metric: Labels): BucketLabels {
+export function bucketOf(metric: Labels): BucketLabels {
   let found = bucketLabels.get(metric);
   if (found === undefined) {
     found = {
@@ -77,10 +77,14 @@ function parseGoFloat(text: string): number | undefined {
   return Number(clean);
 }
 
+/** Orders bounds ascending; a stable sort keeps equal bounds in input order. */
+export function compareBounds(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Copies of the buckets sorted by bound, those with equal bounds added together in order. */
 function sortAndCoalesce(buckets: Bucket[]): Bucket[] {
-  const sorted = [...buckets].sort((a, b) =>
-    a.upperBound < b.upperBound ? -1 : a.upperBound > b.upperBound ? 1 : 0,
-  );
+  const sorted = [...buckets].sort((a, b) => compareBounds(a.upperBound, b.upperBound));
   const out: Bucket[] = [];
   for (const b of sorted) {
     const last = out[out.length - 1];
@@ -97,22 +101,29 @@ export interface MonotonicityFix {
   maxDiff: number;
 }
 
-/** Makes cumulative counts monotonic, as upstream (tiny relative differences are rounding). */
-function ensureMonotonic(buckets: Bucket[]): MonotonicityFix | undefined {
+/**
+ * Makes cumulative counts monotonic, as upstream (tiny relative differences are rounding):
+ * `counts[0..n)`, in the order of `bounds`.
+ */
+function ensureMonotonic(
+  bounds: ArrayLike<number>,
+  counts: Float64Array,
+  n: number,
+): MonotonicityFix | undefined {
   let fix: MonotonicityFix | undefined;
-  let prev = buckets[0].count;
-  for (let i = 1; i < buckets.length; i++) {
-    const curr = buckets[i].count;
+  let prev = counts[0];
+  for (let i = 1; i < n; i++) {
+    const curr = counts[i];
     if (curr === prev) continue;
     if (almostEqual(prev, curr, SMALL_DELTA_TOLERANCE)) {
-      buckets[i].count = prev;
+      counts[i] = prev;
       continue;
     }
     if (curr < prev) {
-      buckets[i].count = prev;
+      counts[i] = prev;
       fix ??= { minBucket: Infinity, maxBucket: -Infinity, maxDiff: 0 };
-      fix.minBucket = Math.min(fix.minBucket, buckets[i].upperBound);
-      fix.maxBucket = Math.max(fix.maxBucket, buckets[i].upperBound);
+      fix.minBucket = Math.min(fix.minBucket, bounds[i]);
+      fix.maxBucket = Math.max(fix.maxBucket, bounds[i]);
       fix.maxDiff = Math.max(fix.maxDiff, prev - curr);
       continue;
     }
@@ -127,42 +138,52 @@ export function bucketQuantile(
   input: Bucket[],
   fixed?: (fix: MonotonicityFix) => void,
 ): number {
+  const buckets = sortAndCoalesce(input);
+  const bounds = new Float64Array(buckets.map((b) => b.upperBound));
+  const counts = new Float64Array(buckets.map((b) => b.count));
+  return sortedBucketQuantile(q, bounds, counts, buckets.length, fixed);
+}
+
+/**
+ * The φ-quantile of `n` buckets already sorted by bound with equal bounds added together; the
+ * counts are made monotonic in place.
+ */
+export function sortedBucketQuantile(
+  q: number,
+  bounds: ArrayLike<number>,
+  counts: Float64Array,
+  n: number,
+  fixed?: (fix: MonotonicityFix) => void,
+): number {
   if (Number.isNaN(q)) return NaN;
   if (q < 0) return -Infinity;
   if (q > 1) return Infinity;
-  let buckets = [...input].sort((a, b) =>
-    a.upperBound < b.upperBound ? -1 : a.upperBound > b.upperBound ? 1 : 0,
-  );
-  if (buckets[buckets.length - 1].upperBound !== Infinity) return NaN;
-  buckets = sortAndCoalesce(buckets);
-  const fix = ensureMonotonic(buckets);
+  if (bounds[n - 1] !== Infinity) return NaN;
+  const fix = ensureMonotonic(bounds, counts, n);
   if (fix) fixed?.(fix);
-  if (buckets.length < 2) return NaN;
-  const observations = buckets[buckets.length - 1].count;
+  if (n < 2) return NaN;
+  const observations = counts[n - 1];
   if (observations === 0) return NaN;
   let rank = q * observations;
   let b = 0;
-  while (b < buckets.length - 1 && !(buckets[b].count >= rank)) b++;
-  if (b === buckets.length - 1) return buckets[buckets.length - 2].upperBound;
-  if (b === 0 && buckets[0].upperBound <= 0) return buckets[0].upperBound;
+  while (b < n - 1 && !(counts[b] >= rank)) b++;
+  if (b === n - 1) return bounds[n - 2];
+  if (b === 0 && bounds[0] <= 0) return bounds[0];
   let bucketStart = 0;
-  const bucketEnd = buckets[b].upperBound;
-  let count = buckets[b].count;
+  const bucketEnd = bounds[b];
+  let count = counts[b];
   if (b > 0) {
-    bucketStart = buckets[b - 1].upperBound;
-    count -= buckets[b - 1].count;
-    rank -= buckets[b - 1].count;
+    bucketStart = bounds[b - 1];
+    count -= counts[b - 1];
+    rank -= counts[b - 1];
   }
   return bucketStart + (bucketEnd - bucketStart) * (rank / count);
 }
 
 /** The share of observations between `lower` and `upper` in a classic histogram. */
 export function bucketFraction(lower: number, upper: number, input: Bucket[]): number {
-  const sorted = [...input].sort((a, b) =>
-    a.upperBound < b.upperBound ? -1 : a.upperBound > b.upperBound ? 1 : 0,
-  );
-  if (sorted[sorted.length - 1].upperBound !== Infinity) return NaN;
-  const buckets = sortAndCoalesce(sorted);
+  const buckets = sortAndCoalesce(input);
+  if (buckets[buckets.length - 1].upperBound !== Infinity) return NaN;
   const count = buckets[buckets.length - 1].count;
   if (count === 0 || Number.isNaN(lower) || Number.isNaN(upper)) return NaN;
   if (lower >= upper) return 0;

@@ -1,10 +1,11 @@
-import type { AggregateExpr, BinaryExpr, Call, Expr, SubqueryExpr } from '../ast';
+import type { AggregateExpr, BinaryExpr, Call, Expr, SubqueryExpr, VectorMatching } from '../ast';
 import { typeOf } from '../ast';
 import { Labels } from '../../tsdb/labels';
 import { SampleScratch } from '../../tsdb/queryable';
 import { aggregate, paramWarnings } from './aggregation';
 import type { Annotations } from './annotations';
 import { goFormatG } from './float-math';
+import { histogramQuantileAtSteps } from './histogram-quantile-steps';
 import { evalInfo } from './info-function';
 import {
   scalarBinop,
@@ -16,6 +17,8 @@ import {
 } from './binary-operations';
 import { PromqlEvalError } from './errors';
 import { checkDeadline, holdPoints, releasePoints } from './query-limits';
+import { pointsByStep } from './aggregation-groups';
+import { joinSeriesOneToOne } from './series-join';
 import { combineAtSteps, type Steps } from './step-combination';
 import { StepSelectors, type SelectorContext } from './step-selectors';
 import { absentSeries, labelJoin, labelReplace } from './label-functions';
@@ -29,7 +32,9 @@ import {
 import { windowedSeries, type RangeWindows } from './range-windows';
 import { pointCount, windowOf, withoutStale } from './series-runs';
 import type { EvalValue, Series, Vector } from './values';
-import { VECTOR_FUNCTIONS } from './vector-functions';
+import { histogramQuantileNotes, VECTOR_FUNCTIONS } from './vector-functions';
+
+const NO_SERIES: Series = { metric: Labels.EMPTY, t: [], f: [], dropName: false };
 
 /** What every evaluator of one query shares. */
 export interface QueryContext extends SelectorContext {
@@ -190,6 +195,16 @@ export class Evaluator {
         },
       ];
     }
+    if (name === 'histogram_quantile') {
+      const [quantiles, buckets] = expr.args.map((arg) => this.series(arg));
+      return histogramQuantileAtSteps(
+        quantiles,
+        buckets,
+        this.timestamps,
+        this.ctx,
+        histogramQuantileNotes(this.ctx.annotations, expr.args),
+      );
+    }
     const fn = VECTOR_FUNCTIONS.get(name);
     if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
     const strings = expr.args.map(stringValue);
@@ -325,27 +340,43 @@ export class Evaluator {
     }
     if (lt === 'vector' && rt === 'vector') {
       const matching = expr.matching ?? { card: 'one-to-one', labels: [], on: false, include: [] };
-      return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) => {
-        switch (op) {
-          case 'and':
-            return vectorAnd(l, r, matching);
-          case 'or':
-            return vectorOr(l, r, matching);
-          case 'unless':
-            return vectorUnless(l, r, matching);
-          default:
-            return vectorBinop(op, l, r, matching, returnBool);
-        }
-      });
+      if (op === 'and' || op === 'or' || op === 'unless') {
+        return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) => {
+          if (op === 'and') return vectorAnd(l, r, matching);
+          if (op === 'or') return vectorOr(l, r, matching);
+          return vectorUnless(l, r, matching);
+        });
+      }
+      return this.vectorOperation(expr, matching);
     }
-    if (lt === 'vector') {
-      return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) =>
-        vectorScalarBinop(op, l, r[0].f, false, returnBool),
+    const lhs = this.series(expr.lhs);
+    const rhs = this.series(expr.rhs);
+    const [vector, scalar] = lt === 'vector' ? [lhs, rhs] : [rhs, lhs];
+    const scalarValues = pointsByStep(scalar[0] ?? NO_SERIES, this.timestamps).map((v) => v ?? NaN);
+    const swap = lt !== 'vector';
+    const out = vectorScalarBinop(op, vector, scalarValues, this.timestamps, swap, returnBool);
+    releasePoints(this.ctx, pointCount(lhs) + pointCount(rhs));
+    holdPoints(this.ctx, pointCount(out));
+    return out;
+  }
+
+  /**
+   * Arithmetic or a comparison between vectors: series by series when matched one to one with
+   * unique signatures, else step by step.
+   */
+  private vectorOperation(expr: BinaryExpr, matching: VectorMatching): Series[] {
+    const lhs = this.series(expr.lhs);
+    const rhs = this.series(expr.rhs);
+    const { op, returnBool } = expr;
+    const out = joinSeriesOneToOne(op, lhs, rhs, matching, returnBool, this.timestamps);
+    if (out === undefined) {
+      return combineAtSteps([lhs, rhs], this.steps, this.ctx, ([l, r]) =>
+        vectorBinop(op, l, r, matching, returnBool),
       );
     }
-    return this.rangeEval([expr.lhs, expr.rhs], ([l, r]) =>
-      vectorScalarBinop(op, r, l[0].f, true, returnBool),
-    );
+    releasePoints(this.ctx, pointCount(lhs) + pointCount(rhs));
+    holdPoints(this.ctx, pointCount(out));
+    return out;
   }
 
   private aggregate(expr: AggregateExpr): Series[] {

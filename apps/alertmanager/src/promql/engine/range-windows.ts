@@ -1,8 +1,10 @@
 import type { AtModifier } from '../ast';
 import type { Labels } from '../../tsdb/labels';
+import { CounterResets } from './counter-resets';
 import { SLIDING_EXTREMES, type RangeFunction } from './range-functions';
 import { SlidingExtreme } from './sliding-extreme';
 import type { StepSelectors } from './step-selectors';
+import { StepPoints } from './step-points';
 import { firstAfter } from './time-search';
 import type { Series } from './values';
 
@@ -41,7 +43,7 @@ export function windowedSeries(
   rangeMs: number,
 ): Series | undefined {
   const { fn, timestamps, stepScalars, args, before, after, anchored, smoothed } = call;
-  const series: Series = { metric, t: [], f: [], dropName: call.dropName || inputDropName };
+  const points = new StepPoints(timestamps);
   // One window, moved from step to step: a step allocates nothing.
   const window = {
     t,
@@ -55,23 +57,30 @@ export function windowedSeries(
     args,
     anchored,
     smoothed,
+    resets: new CounterResets(),
   };
   // Over many steps, the extremes slide along the series rather than scan each window.
   const isMax = timestamps.length > 1 ? SLIDING_EXTREMES.get(fn) : undefined;
   const slider = isMax === undefined ? undefined : new SlidingExtreme(f, isMax);
   let lastFrom = 0;
   let lastTo = 0;
+  let from = 0;
+  let to = 0;
   for (let step = 0; step < timestamps.length; step++) {
     const ts = timestamps[step];
     const ref = call.selectors.refTime(ts, at, offsetMs);
-    const from = firstAfter(t, ref - rangeMs - before);
-    const to = firstAfter(t, ref + after, from);
+    const startAt = ref - rangeMs - before;
+    const endAt = ref + after;
+    // Windows move forward with the steps (or stay, under `@`): the edges slide, no search.
+    if (from > 0 && t[from - 1] > startAt) from = firstAfter(t, startAt);
+    while (from < t.length && t[from] <= startAt) from++;
+    if (to < from || (to > 0 && t[to - 1] > endAt)) to = firstAfter(t, endAt, from);
+    while (to < t.length && t[to] <= endAt) to++;
     if (to === from) continue;
     if (slider !== undefined && from >= lastFrom && to >= lastTo) {
       lastFrom = from;
       lastTo = to;
-      series.t.push(ts);
-      series.f.push(slider.value(from, to));
+      points.push(step, slider.value(from, to));
       continue;
     }
     for (let k = 0; k < stepScalars.length; k++) args[k] = stepScalars[k][step];
@@ -82,8 +91,7 @@ export function windowedSeries(
     window.rangeEnd = ref;
     const value = fn(window);
     if (value === undefined) continue;
-    series.t.push(ts);
-    series.f.push(value);
+    points.push(step, value);
   }
-  return series.t.length > 0 ? series : undefined;
+  return points.series(metric, call.dropName || inputDropName);
 }

@@ -2,6 +2,7 @@ import type { AtModifier, MatrixSelector, VectorSelector } from '../ast';
 import type { Querier, SampleScratch } from '../../tsdb/queryable';
 import { holdPoints, type QueryLimits } from './query-limits';
 import { seriesFromRun, withoutStale } from './series-runs';
+import { StepPoints } from './step-points';
 import { firstAfter } from './time-search';
 import type { Series } from './values';
 
@@ -60,16 +61,21 @@ export class StepSelectors {
     const out: Series[] = [];
     for (const found of this.ctx.querier.select(selector.matchers)) {
       const run = found.samples(minRef - lookback + 1, maxRef, this.scratch);
-      const series: Series = { metric: found.labels, t: [], f: [], dropName: false };
-      for (const ts of this.timestamps) {
-        const ref = this.refTime(ts, selector.at, selector.offsetMs);
-        const i = firstAfter(run.t, ref) - 1;
+      const points = new StepPoints(this.timestamps);
+      // Steps and samples both ascend (or every step reads one time, under `@`): one walk finds
+      // each step's latest sample.
+      let next = 0;
+      for (let step = 0; step < this.timestamps.length; step++) {
+        const ref = this.refTime(this.timestamps[step], selector.at, selector.offsetMs);
+        if (next > 0 && run.t[next - 1] > ref) next = firstAfter(run.t, ref);
+        while (next < run.t.length && run.t[next] <= ref) next++;
+        const i = next - 1;
         if (i < 0 || run.t[i] <= ref - lookback || run.stale?.[i] === 1) continue;
-        series.t.push(ts);
         // For `timestamp()` the sample's time in seconds; for `info()` in milliseconds.
-        series.f.push(sampleTimes ? (keepValue ? run.t[i] : run.t[i] / 1000) : run.v[i]);
+        points.push(step, sampleTimes ? (keepValue ? run.t[i] : run.t[i] / 1000) : run.v[i]);
       }
-      if (series.t.length > 0) {
+      const series = points.series(found.labels, false);
+      if (series !== undefined) {
         holdPoints(this.ctx, series.t.length);
         out.push(series);
       }

@@ -4,6 +4,7 @@ import { compareLabels } from '../../tsdb/labels';
 import { bucketFraction, bucketQuantile, bucketsBySeries } from './classic-histogram';
 import { compareValues, formatOpenMetricsFloat, goFormatG } from './float-math';
 import type { Annotations } from './annotations';
+import type { HistogramQuantileNotes } from './histogram-quantile-steps';
 import type { Expr } from '../ast';
 import type { Sample, Vector } from './values';
 
@@ -108,23 +109,48 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 
 /** Upstream's warning for a φ outside [0, 1], at the argument's position. */
 function checkQuantile(call: StepCall, q: number, argIndex: number): void {
+  warnQuantile(call.annotations, call.args[argIndex], q);
+}
+
+function warnQuantile(annotations: Annotations, arg: Expr, q: number): void {
   if (Number.isNaN(q) || q < 0 || q > 1) {
-    call.annotations.warn(
-      `quantile value should be between 0 and 1, got ${goFormatG(q)}`,
-      call.args[argIndex].pos,
-    );
+    annotations.warn(`quantile value should be between 0 and 1, got ${goFormatG(q)}`, arg.pos);
   }
+}
+
+function warnBadBucket(annotations: Annotations, arg: Expr, metricName: string, le: string): void {
+  const name = metricName === '' ? '' : ` for metric name ${JSON.stringify(metricName)}`;
+  annotations.warn(
+    `bucket label "le" is missing or has a malformed value of ${JSON.stringify(le)}${name}`,
+    arg.pos,
+  );
 }
 
 /** Classic buckets of the vector argument, warning about buckets without a usable `le`. */
 function buckets(call: StepCall, argIndex: number) {
-  return bucketsBySeries(call.vectors[argIndex], (metricName, le) => {
-    const name = metricName === '' ? '' : ` for metric name ${JSON.stringify(metricName)}`;
-    call.annotations.warn(
-      `bucket label "le" is missing or has a malformed value of ${JSON.stringify(le)}${name}`,
-      call.args[argIndex].pos,
-    );
-  });
+  return bucketsBySeries(call.vectors[argIndex], (metricName, le) =>
+    warnBadBucket(call.annotations, call.args[argIndex], metricName, le),
+  );
+}
+
+/** `histogram_quantile(φ, buckets)`'s warnings and infos, worded as upstream's. */
+export function histogramQuantileNotes(
+  annotations: Annotations,
+  args: readonly Expr[],
+): HistogramQuantileNotes {
+  return {
+    quantile: (q) => warnQuantile(annotations, args[0], q),
+    badBucket: (metricName, le) => warnBadBucket(annotations, args[1], metricName, le),
+    fixed: (metricName, ts, fix) =>
+      annotations.monotonicityFixed(
+        metricName,
+        args[1].pos,
+        ts,
+        fix.minBucket,
+        fix.maxBucket,
+        fix.maxDiff,
+      ),
+  };
 }
 
 /** The φ-quantile of each histogram, noting where buckets had to be made monotonic. */
@@ -238,15 +264,6 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
   ['sort_desc', ({ vectors }) => [...vectors[0]].sort((a, b) => nanLast(a, b, -1))],
   ['sort_by_label', (call) => sortByLabel(call, false)],
   ['sort_by_label_desc', (call) => sortByLabel(call, true)],
-  [
-    'histogram_quantile',
-    (call) => {
-      if (call.vectors[0].length === 0) return [];
-      const q = scalarArg(call, 0);
-      checkQuantile(call, q, 0);
-      return quantiles(call, q, buckets(call, 1));
-    },
-  ],
   [
     'histogram_quantiles',
     (call) => {
