@@ -33,6 +33,51 @@ export function groupLabels(
   return grouping.length === 0 ? Labels.EMPTY : metric.keep(grouping);
 }
 
+/** A series' group under one grouping: its key and labels. */
+interface GroupOfSeries {
+  readonly key: string;
+  readonly labels: Labels;
+}
+
+/** Groupings remembered at once, most recently used last. */
+const REMEMBERED_GROUPINGS = 32;
+const remembered = new Map<string, WeakMap<Labels, GroupOfSeries>>();
+
+/**
+ * Keys and labels of the groups series fall in under one grouping, remembered per label set for
+ * the groupings used lately: rules and dashboards aggregate the same series by the same labels
+ * again and again, and stored label sets keep their identity from query to query. Only the
+ * groupings last used are remembered, so trying many groupings costs no lasting memory.
+ */
+export function groupsOf(
+  expr: AggregateExpr,
+  grouping: readonly string[],
+): (metric: Labels) => GroupOfSeries {
+  const name = `${expr.without ? 'without' : 'by'}\xff${grouping.join('\xff')}`;
+  let byLabels = remembered.get(name);
+  if (byLabels === undefined) {
+    if (remembered.size >= REMEMBERED_GROUPINGS) {
+      remembered.delete(remembered.keys().next().value as string);
+    }
+    byLabels = new WeakMap();
+  } else {
+    remembered.delete(name);
+  }
+  remembered.set(name, byLabels);
+  const memo = byLabels;
+  return (metric) => {
+    let found = memo.get(metric);
+    if (found === undefined) {
+      found = {
+        key: groupKey(metric, expr, grouping),
+        labels: groupLabels(metric, expr, grouping),
+      };
+      memo.set(metric, found);
+    }
+    return found;
+  };
+}
+
 /** Key and labels of the group a series falls in. */
 export function groupOf(
   metric: Labels,

@@ -10,7 +10,7 @@ import {
   pointsByStep,
   type AggregationSteps,
 } from './aggregation-groups';
-import { aggregateCells, isCellOp } from './cell-aggregation';
+import { CellAggregator, isCellOp } from './cell-aggregation';
 import { selectK } from './select-k';
 import type { Series } from './values';
 
@@ -38,6 +38,11 @@ export function aggregate(expr: AggregateExpr, input: Series[], steps: Aggregati
   ) {
     return selectK(expr, input, steps);
   }
+  if (isCellOp(expr.op)) {
+    const cells = new CellAggregator(expr.op, expr, steps.timestamps);
+    for (const series of input) cells.add(series);
+    return cells.finish();
+  }
   const grouping = [...expr.grouping].sort();
   const groupIndex = new Map<string, number>();
   const seriesGroup: number[] = [];
@@ -56,10 +61,6 @@ export function aggregate(expr: AggregateExpr, input: Series[], steps: Aggregati
       });
     }
     seriesGroup.push(index);
-  }
-  if (isCellOp(expr.op)) {
-    const metrics = output.map((s) => s.metric);
-    return aggregateCells(expr.op, input, seriesGroup, metrics, steps.timestamps);
   }
   const points = input.map((s) => pointsByStep(s, steps.timestamps));
   const groups: Group[] = output.map(() => newGroup());

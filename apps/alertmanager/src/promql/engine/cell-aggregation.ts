@@ -1,4 +1,6 @@
+import type { AggregateExpr } from '../ast';
 import type { Labels } from '../../tsdb/labels';
+import { groupsOf } from './aggregation-groups';
 import { StepPoints } from './step-points';
 import type { Series } from './values';
 
@@ -9,28 +11,40 @@ export function isCellOp(op: string): op is CellOp {
   return op === 'sum' || op === 'count' || op === 'min' || op === 'max' || op === 'group';
 }
 
+/** One output group: a cell per step. */
+interface CellGroup {
+  readonly metric: Labels;
+  readonly value: Float64Array;
+  readonly compensation: Float64Array | undefined;
+  /** 0: no series yet; 1: seen; 2: seen, and a series in it drops its name. */
+  readonly state: Uint8Array;
+}
+
 /**
  * `sum`, `count`, `min`, `max` and `group`, folded series by series into one cell per group and
  * step. Each cell sees the series of its group in input order, as a step-by-step pass would, so
  * the sums (compensated as upstream's) come out bit for bit the same; what is saved is a points
- * array per series and a pass over every group at every step.
+ * array per series and a pass over every group at every step. Series can be added as they are
+ * computed, so that a query's input series need not all be held at once.
  */
-export function aggregateCells(
-  op: CellOp,
-  input: readonly Series[],
-  seriesGroup: readonly number[],
-  groupMetrics: readonly Labels[],
-  timestamps: readonly number[],
-): Series[] {
-  const steps = timestamps.length;
-  const cells = groupMetrics.length * steps;
-  const value = new Float64Array(cells);
-  const compensation = op === 'sum' ? new Float64Array(cells) : undefined;
-  // 0: no series yet; 1: seen; 2: seen, and a series in it drops its name.
-  const state = new Uint8Array(cells);
-  for (let si = 0; si < input.length; si++) {
-    const series = input[si];
-    const base = seriesGroup[si] * steps;
+export class CellAggregator {
+  private readonly groups: CellGroup[] = [];
+  private readonly byKey = new Map<string, CellGroup>();
+  private readonly groupOfSeries: (metric: Labels) => { key: string; labels: Labels };
+
+  constructor(
+    private readonly op: CellOp,
+    expr: AggregateExpr,
+    private readonly timestamps: readonly number[],
+  ) {
+    this.groupOfSeries = groupsOf(expr, [...expr.grouping].sort());
+  }
+
+  add(series: Series): void {
+    const group = this.groupOf(series.metric);
+    const { timestamps, op } = this;
+    const { value, compensation, state } = group;
+    const steps = timestamps.length;
     const mark = series.dropName ? 2 : 1;
     const t = series.t;
     const f = series.f;
@@ -39,58 +53,74 @@ export function aggregateCells(
       while (step < steps && timestamps[step] < t[k]) step++;
       if (step === steps) break;
       if (timestamps[step] !== t[k]) continue;
-      const cell = base + step;
       const v = f[k];
-      if (state[cell] === 0) {
-        state[cell] = mark;
-        value[cell] = op === 'count' || op === 'group' ? 1 : v;
+      if (state[step] === 0) {
+        state[step] = mark;
+        value[step] = op === 'count' || op === 'group' ? 1 : v;
         continue;
       }
-      if (mark === 2) state[cell] = 2;
+      if (mark === 2) state[step] = 2;
       switch (op) {
         case 'sum': {
-          const sum = value[cell];
+          const sum = value[step];
           const next = sum + v;
-          if (!Number.isFinite(next) && !Number.isNaN(next)) {
-            (compensation as Float64Array)[cell] = 0;
-          } else if (Math.abs(sum) >= Math.abs(v)) {
-            (compensation as Float64Array)[cell] += sum - next + v;
-          } else {
-            (compensation as Float64Array)[cell] += v - next + sum;
-          }
-          value[cell] = next;
+          const c = compensation as Float64Array;
+          if (!Number.isFinite(next) && !Number.isNaN(next)) c[step] = 0;
+          else if (Math.abs(sum) >= Math.abs(v)) c[step] += sum - next + v;
+          else c[step] += v - next + sum;
+          value[step] = next;
           break;
         }
         case 'count':
-          value[cell]++;
+          value[step]++;
           break;
         case 'max':
-          if (value[cell] < v || Number.isNaN(value[cell])) value[cell] = v;
+          if (value[step] < v || Number.isNaN(value[step])) value[step] = v;
           break;
         case 'min':
-          if (value[cell] > v || Number.isNaN(value[cell])) value[cell] = v;
+          if (value[step] > v || Number.isNaN(value[step])) value[step] = v;
           break;
         case 'group':
           break;
       }
     }
   }
-  const output: Series[] = [];
-  for (let g = 0; g < groupMetrics.length; g++) {
-    const points = new StepPoints(timestamps);
-    const base = g * steps;
-    let dropName = false;
-    for (let step = 0; step < steps; step++) {
-      const cell = base + step;
-      if (state[cell] === 0) continue;
-      points.push(
-        step,
-        compensation === undefined ? value[cell] : value[cell] + compensation[cell],
-      );
-      dropName = state[cell] === 2;
+
+  /** The groups' series, in the order their first series came; groups with no point left out. */
+  finish(): Series[] {
+    const output: Series[] = [];
+    const steps = this.timestamps.length;
+    for (const { metric, value, compensation, state } of this.groups) {
+      const points = new StepPoints(this.timestamps);
+      let dropName = false;
+      for (let step = 0; step < steps; step++) {
+        if (state[step] === 0) continue;
+        points.push(
+          step,
+          compensation === undefined ? value[step] : value[step] + compensation[step],
+        );
+        dropName = state[step] === 2;
+      }
+      const out = points.series(metric, dropName);
+      if (out !== undefined) output.push(out);
     }
-    const out = points.series(groupMetrics[g], dropName);
-    if (out !== undefined) output.push(out);
+    return output;
   }
-  return output;
+
+  private groupOf(metric: Labels): CellGroup {
+    const { key, labels } = this.groupOfSeries(metric);
+    let group = this.byKey.get(key);
+    if (group === undefined) {
+      const steps = this.timestamps.length;
+      group = {
+        metric: labels,
+        value: new Float64Array(steps),
+        compensation: this.op === 'sum' ? new Float64Array(steps) : undefined,
+        state: new Uint8Array(steps),
+      };
+      this.byKey.set(key, group);
+      this.groups.push(group);
+    }
+    return group;
+  }
 }

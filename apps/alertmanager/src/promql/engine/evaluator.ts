@@ -4,8 +4,8 @@ import { Labels } from '../../tsdb/labels';
 import { SampleScratch } from '../../tsdb/queryable';
 import { aggregate, paramWarnings } from './aggregation';
 import type { Annotations } from './annotations';
-import { goFormatG } from './float-math';
 import { histogramQuantileAtSteps } from './histogram-quantile-steps';
+import { evalRangeFunction } from './range-function-call';
 import { evalInfo } from './info-function';
 import {
   scalarBinop,
@@ -18,19 +18,13 @@ import {
 import { PromqlEvalError } from './errors';
 import { checkDeadline, holdPoints, releasePoints } from './query-limits';
 import { pointsByStep } from './aggregation-groups';
+import { CellAggregator, isCellOp } from './cell-aggregation';
 import { joinSeriesOneToOne } from './series-join';
 import { combineAtSteps, type Steps } from './step-combination';
 import { StepSelectors, type SelectorContext } from './step-selectors';
 import { absentSeries, labelJoin, labelReplace } from './label-functions';
 import { stringValue, unwrapParens } from './literal-args';
-import {
-  checkRangeModifiers,
-  keepsMetricName,
-  nonCounterNames,
-  RANGE_FUNCTIONS,
-} from './range-functions';
-import { windowedSeries, type RangeWindows } from './range-windows';
-import { pointCount, windowOf, withoutStale } from './series-runs';
+import { pointCount, windowOf } from './series-runs';
 import type { EvalValue, Series, Vector } from './values';
 import { histogramQuantileNotes, VECTOR_FUNCTIONS } from './vector-functions';
 
@@ -237,87 +231,28 @@ export class Evaluator {
     }
   }
 
-  /** A function over a range vector (or subquery), evaluated per series and step. */
-  private rangeFunctionCall(expr: Call, matrixIndex: number): Series[] {
-    const name = expr.func.name;
-    const fn = RANGE_FUNCTIONS.get(name);
-    if (fn === undefined) throw new PromqlEvalError(`function "${name}" is not supported`);
-    const scalars = expr.args.map((arg, i) =>
-      i === matrixIndex ? undefined : this.scalarPerStep(arg),
+  /**
+   * A function over a range vector (or subquery), evaluated per series and step; with `each`,
+   * every result series is handed over as it is computed rather than kept.
+   */
+  private rangeFunctionCall(
+    expr: Call,
+    matrixIndex: number,
+    each?: (series: Series) => void,
+  ): Series[] {
+    return evalRangeFunction(
+      {
+        ctx: this.ctx,
+        selectors: this.selectors,
+        scratch: this.scratch,
+        timestamps: this.timestamps,
+        scalarPerStep: (arg) => this.scalarPerStep(arg),
+        runSubquery: (arg) => this.runSubquery(arg),
+      },
+      expr,
+      matrixIndex,
+      each,
     );
-    const arg = unwrapParens(expr.args[matrixIndex]);
-    const out: Series[] = [];
-    const selectorOf = arg.kind === 'matrixSelector' ? arg.selector : undefined;
-    const anchored = selectorOf?.anchored === true;
-    const smoothed = selectorOf?.smoothed === true;
-    checkRangeModifiers(name, anchored, smoothed);
-    // An anchored range reaches back one lookback for its anchor; a smoothed one also forward.
-    const before = anchored || smoothed ? this.ctx.lookbackMs : 0;
-    const after = smoothed ? this.ctx.lookbackMs : 0;
-    const stepScalars = scalars.filter((s): s is number[] => s !== undefined);
-    const windows: RangeWindows = {
-      fn,
-      timestamps: this.timestamps,
-      selectors: this.selectors,
-      stepScalars,
-      args: stepScalars.map(() => NaN),
-      before,
-      after,
-      anchored,
-      smoothed,
-      dropName: !keepsMetricName(name),
-    };
-    const emit = (series: Series | undefined) => {
-      if (series !== undefined) out.push(series);
-    };
-    if (arg.kind === 'matrixSelector') {
-      const { selector, rangeMs } = arg;
-      const [minRef, maxRef] = this.selectors.refTimes(selector.at, selector.offsetMs);
-      for (const found of this.ctx.querier.select(selector.matchers)) {
-        checkDeadline(this.ctx);
-        const run = withoutStale(
-          found.samples(minRef - rangeMs - before + 1, maxRef + after, this.scratch),
-        );
-        // One series' samples over the whole query are held while its windows are computed.
-        holdPoints(this.ctx, run.t.length);
-        const { at, offsetMs } = selector;
-        emit(windowedSeries(windows, found.labels, false, run.t, run.v, at, offsetMs, rangeMs));
-        releasePoints(this.ctx, run.t.length);
-      }
-    } else if (arg.kind === 'subquery') {
-      const innerSeries = this.runSubquery(arg);
-      for (const inner of innerSeries) {
-        const [t, f] = [Float64Array.from(inner.t), Float64Array.from(inner.f)];
-        const { at, offsetMs, rangeMs } = arg;
-        emit(windowedSeries(windows, inner.metric, inner.dropName, t, f, at, offsetMs, rangeMs));
-      }
-      releasePoints(this.ctx, pointCount(innerSeries));
-    } else {
-      throw new PromqlEvalError(`unexpected range vector argument in call to "${name}"`);
-    }
-    holdPoints(this.ctx, pointCount(out));
-    if (name === 'rate' || name === 'increase') this.noteNonCounters(out, expr.args[matrixIndex]);
-    if (name === 'quantile_over_time') {
-      const q = scalars[0]?.find((v) => Number.isNaN(v) || v < 0 || v > 1);
-      if (q !== undefined && out.length > 0) {
-        this.ctx.annotations.warn(
-          `quantile value should be between 0 and 1, got ${goFormatG(q)}`,
-          expr.args[0].pos,
-        );
-      }
-    }
-    if (name === 'absent_over_time') return absentSeries(out, arg, this.timestamps, true);
-    return out;
-  }
-
-  /** Upstream's info for `rate`/`increase` of a metric whose name does not say it is a counter. */
-  private noteNonCounters(out: Series[], arg: Expr): void {
-    for (const name of nonCounterNames(out)) {
-      this.ctx.annotations.info(
-        `metric might not be a counter, name does not end in _total/_sum/_count/_bucket: ${JSON.stringify(name)}`,
-        arg.pos,
-      );
-    }
   }
 
   /** A scalar argument's value at each step. */
@@ -380,6 +315,13 @@ export class Evaluator {
   }
 
   private aggregate(expr: AggregateExpr): Series[] {
+    if (isCellOp(expr.op)) {
+      const cells = new CellAggregator(expr.op, expr, this.timestamps);
+      this.eachSeries(expr.expr, (series) => cells.add(series));
+      const result = cells.finish();
+      holdPoints(this.ctx, pointCount(result));
+      return result;
+    }
     let params: number[] | undefined;
     let label: string | undefined;
     let labelText: string | undefined;
@@ -407,6 +349,30 @@ export class Evaluator {
     releasePoints(this.ctx, pointCount(input));
     holdPoints(this.ctx, pointCount(result));
     return result;
+  }
+
+  /**
+   * Hands each series of `expr` to `each`: series read from the store or computed by a range
+   * function are handed over one at a time and not kept, so an aggregation over many series
+   * does not hold them all; anything else is evaluated whole first.
+   */
+  private eachSeries(expr: Expr, each: (series: Series) => void): void {
+    checkDeadline(this.ctx);
+    const inner = unwrapParens(expr);
+    if (inner.kind === 'vectorSelector' && !inner.smoothed) {
+      this.selectors.instant(inner, false, false, each);
+      return;
+    }
+    if (inner.kind === 'call' && inner.func.name !== 'absent_over_time') {
+      const matrixIndex = inner.args.findIndex((a) => typeOf(a) === 'matrix');
+      if (matrixIndex >= 0) {
+        this.rangeFunctionCall(inner, matrixIndex, each);
+        return;
+      }
+    }
+    const all = this.series(expr);
+    for (const series of all) each(series);
+    releasePoints(this.ctx, pointCount(all));
   }
 
   /** Evaluates the operands (a string one as no series) and combines them step by step. */

@@ -85,6 +85,10 @@ export function histogramQuantileAtSteps(
   const bounds = new Float64Array(widest);
   const cursors = new Int32Array(input.length);
   let qCursor = 0;
+  // What a monotonicity fix is reported with: the histogram and step being computed.
+  let fixedAt = 0;
+  let fixedName = '';
+  const fixed = (fix: MonotonicityFix) => notes.fixed(fixedName, fixedAt, fix);
   for (let step = 0; step < timestamps.length; step++) {
     checkDeadline(limits);
     const ts = timestamps[step];
@@ -95,7 +99,7 @@ export function histogramQuantileAtSteps(
     const q = quantiles.f[qCursor];
     notes.quantile(q);
     for (const index of bad) {
-      if (pointAt(input[index], cursors, index, ts) !== undefined) {
+      if (pointAt(input[index], cursors, index, ts) >= 0) {
         const metric = input[index].metric;
         notes.badBucket(metric.get('__name__'), metric.get('le'));
       }
@@ -106,8 +110,10 @@ export function histogramQuantileAtSteps(
       let first = Infinity;
       for (let m = 0; m < members.length; m++) {
         const index = members[m];
-        const value = pointAt(input[index], cursors, index, ts);
-        if (value === undefined) continue;
+        const series = input[index];
+        const at = pointAt(series, cursors, index, ts);
+        if (at < 0) continue;
+        const value = series.f[at];
         if (index < first) first = index;
         const bound = histogram.bounds[m];
         if (n > 0 && bounds[n - 1] === bound) {
@@ -123,10 +129,9 @@ export function histogramQuantileAtSteps(
         histogram.firstStep = step;
         histogram.firstIndex = first;
       }
-      const value = sortedBucketQuantile(q, bounds, counts, n, (fix) =>
-        notes.fixed(histogram.metric.get('__name__'), ts, fix),
-      );
-      histogram.points.push(step, value);
+      fixedAt = ts;
+      fixedName = histogram.metric.get('__name__');
+      histogram.points.push(step, sortedBucketQuantile(q, bounds, counts, n, fixed));
     }
   }
   const out: Series[] = [];
@@ -142,15 +147,10 @@ export function histogramQuantileAtSteps(
   return out;
 }
 
-/** The series' value at `ts`, moving its cursor forward (steps ascend). */
-function pointAt(
-  series: Series,
-  cursors: Int32Array,
-  index: number,
-  ts: number,
-): number | undefined {
+/** The index of the series' point at `ts` (-1: none), moving its cursor forward (steps ascend). */
+function pointAt(series: Series, cursors: Int32Array, index: number, ts: number): number {
   let at = cursors[index];
   while (at < series.t.length && series.t[at] < ts) at++;
   cursors[index] = at;
-  return at < series.t.length && series.t[at] === ts ? series.f[at] : undefined;
+  return at < series.t.length && series.t[at] === ts ? at : -1;
 }

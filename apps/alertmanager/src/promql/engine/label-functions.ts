@@ -70,7 +70,7 @@ export function labelJoin(
 export function absentSeries(
   found: Series[],
   arg: Expr,
-  timestamps: number[],
+  timestamps: readonly number[],
   dropName: boolean,
 ): Series[] {
   const present = new Set<number>();

@@ -1,10 +1,8 @@
-import { METRIC_NAME } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
 import { extrapolatedRate } from './rate-functions';
 import type { CounterResets } from './counter-resets';
 import { firstAfter } from './time-search';
 import { compareValues, goF, kahanInc, quantile } from './float-math';
-import type { Series } from './values';
 
 /**
  * A series' samples in one step's window, and what the function needs to know of it. The window
@@ -304,21 +302,7 @@ export function checkRangeModifiers(name: string, anchored: boolean, smoothed: b
   }
 }
 
-/**
- * The metric names, one per series, of `rate`/`increase` results whose name does not say they
- * are counters (upstream's info); series of one query mostly share their name, checked once.
- */
-export function nonCounterNames(series: readonly Series[]): string[] {
-  const names: string[] = [];
-  let counter = '';
-  for (const { metric } of series) {
-    const name = metric.get(METRIC_NAME);
-    if (name === '' || name === counter) continue;
-    if (/_(total|sum|count|bucket)$/.test(name)) {
-      counter = name;
-      continue;
-    }
-    names.push(name);
-  }
-  return names;
+/** Whether a metric's name says it is a counter, for upstream's info on `rate`/`increase`. */
+export function isCounterName(name: string): boolean {
+  return /_(total|sum|count|bucket)$/.test(name);
 }

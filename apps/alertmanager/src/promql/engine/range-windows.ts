@@ -1,9 +1,7 @@
-import type { AtModifier } from '../ast';
 import type { Labels } from '../../tsdb/labels';
 import { CounterResets } from './counter-resets';
 import { SLIDING_EXTREMES, type RangeFunction } from './range-functions';
 import { SlidingExtreme } from './sliding-extreme';
-import type { StepSelectors } from './step-selectors';
 import { StepPoints } from './step-points';
 import { firstAfter } from './time-search';
 import type { Series } from './values';
@@ -12,8 +10,6 @@ import type { Series } from './values';
 export interface RangeWindows {
   readonly fn: RangeFunction;
   readonly timestamps: readonly number[];
-  /** The time each step reads at (`@`, `offset`). */
-  readonly selectors: Pick<StepSelectors, 'refTime'>;
   /** The scalar arguments' values, per argument and step. */
   readonly stepScalars: readonly number[][];
   /** The scalar arguments at the step being computed: one array for every window. */
@@ -38,8 +34,8 @@ export function windowedSeries(
   inputDropName: boolean,
   t: Float64Array,
   f: Float64Array,
-  at: AtModifier,
-  offsetMs: number,
+  /** The time each step reads at (`@`, `offset`). */
+  refs: Float64Array,
   rangeMs: number,
 ): Series | undefined {
   const { fn, timestamps, stepScalars, args, before, after, anchored, smoothed } = call;
@@ -68,7 +64,7 @@ export function windowedSeries(
   let to = 0;
   for (let step = 0; step < timestamps.length; step++) {
     const ts = timestamps[step];
-    const ref = call.selectors.refTime(ts, at, offsetMs);
+    const ref = refs[step];
     const startAt = ref - rangeMs - before;
     const endAt = ref + after;
     // Windows move forward with the steps (or stay, under `@`): the edges slide, no search.

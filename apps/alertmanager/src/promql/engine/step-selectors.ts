@@ -1,6 +1,6 @@
 import type { AtModifier, MatrixSelector, VectorSelector } from '../ast';
 import type { Querier, SampleScratch } from '../../tsdb/queryable';
-import { holdPoints, type QueryLimits } from './query-limits';
+import { holdPoints, releasePoints, type QueryLimits } from './query-limits';
 import { seriesFromRun, withoutStale } from './series-runs';
 import { StepPoints } from './step-points';
 import { firstAfter } from './time-search';
@@ -44,6 +44,13 @@ export class StepSelectors {
     }
   }
 
+  /** The time read at for every step, worked out once for a selector rather than per series. */
+  refTimesAtSteps(at: AtModifier, offsetMs: number): Float64Array {
+    const refs = new Float64Array(this.timestamps.length);
+    for (let i = 0; i < refs.length; i++) refs[i] = this.refTime(this.timestamps[i], at, offsetMs);
+    return refs;
+  }
+
   refTimes(at: AtModifier, offsetMs: number): [number, number] {
     const first = this.refTime(this.start, at, offsetMs);
     const last = this.refTime(this.end, at, offsetMs);
@@ -53,10 +60,17 @@ export class StepSelectors {
   /**
    * Each series' latest sample within the lookback window before each step, unless stale; with
    * `sampleTimes`, the sample's timestamp in seconds instead of its value (for `timestamp()`).
+   * With `each`, every series is handed over as soon as it is read and not kept.
    */
-  instant(selector: VectorSelector, sampleTimes = false, keepValue = false): Series[] {
+  instant(
+    selector: VectorSelector,
+    sampleTimes = false,
+    keepValue = false,
+    each?: (series: Series) => void,
+  ): Series[] {
     if (selector.smoothed && !sampleTimes) return this.smoothed(selector);
     const [minRef, maxRef] = this.refTimes(selector.at, selector.offsetMs);
+    const refs = this.refTimesAtSteps(selector.at, selector.offsetMs);
     const lookback = this.ctx.lookbackMs;
     const out: Series[] = [];
     for (const found of this.ctx.querier.select(selector.matchers)) {
@@ -65,8 +79,8 @@ export class StepSelectors {
       // Steps and samples both ascend (or every step reads one time, under `@`): one walk finds
       // each step's latest sample.
       let next = 0;
-      for (let step = 0; step < this.timestamps.length; step++) {
-        const ref = this.refTime(this.timestamps[step], selector.at, selector.offsetMs);
+      for (let step = 0; step < refs.length; step++) {
+        const ref = refs[step];
         if (next > 0 && run.t[next - 1] > ref) next = firstAfter(run.t, ref);
         while (next < run.t.length && run.t[next] <= ref) next++;
         const i = next - 1;
@@ -75,10 +89,14 @@ export class StepSelectors {
         points.push(step, sampleTimes ? (keepValue ? run.t[i] : run.t[i] / 1000) : run.v[i]);
       }
       const series = points.series(found.labels, false);
-      if (series !== undefined) {
-        holdPoints(this.ctx, series.t.length);
+      if (series === undefined) continue;
+      holdPoints(this.ctx, series.t.length);
+      if (each === undefined) {
         out.push(series);
+        continue;
       }
+      each(series);
+      releasePoints(this.ctx, series.t.length);
     }
     return out;
   }
