@@ -37,12 +37,23 @@ export interface PrometheusReply {
   readonly body: string | Uint8Array;
 }
 
+/** JSON already written out, to go into a reply as it is (a large query answer is written directly). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** `{"status":"success","data":...}` with any warnings, as Prometheus's API answers. */
 export function successReply(
   data: unknown,
   warnings: readonly string[] = [],
   infos: readonly string[] = [],
 ): PrometheusReply {
+  if (data instanceof JsonText) {
+    let text = `{"status":"success","data":${data.text}`;
+    if (warnings.length > 0) text += `,"warnings":${JSON.stringify(warnings)}`;
+    if (infos.length > 0) text += `,"infos":${JSON.stringify(infos)}`;
+    return { status: 200, body: `${text}}` };
+  }
   const body: Record<string, unknown> = { status: 'success', data };
   if (warnings.length > 0) body['warnings'] = warnings;
   if (infos.length > 0) body['infos'] = infos;

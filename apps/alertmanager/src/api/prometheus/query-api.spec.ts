@@ -1,6 +1,6 @@
 import { Labels } from '../../tsdb/labels';
 import { MemoryStore } from '../../tsdb/memory-store';
-import { PrometheusApiError } from './prometheus-reply';
+import { PrometheusApiError, type JsonText } from './prometheus-reply';
 import { QueryApi } from './query-api';
 
 const NOW = 1_700_000_000_000;
@@ -34,24 +34,30 @@ function failure(run: () => unknown): { errorType: string; message: string } {
   throw new Error('no error');
 }
 
+/** A query answer's data as the JSON it is written to. */
+const json = (data: unknown) => JSON.parse((data as JsonText).text) as unknown;
+
 describe('QueryApi', () => {
   it('answers an instant query at the current time by default, values as Prometheus writes them', () => {
-    expect(api().query(params({ query: 'sum by (job) (up)' })).data).toEqual({
+    expect(json(api().query(params({ query: 'sum by (job) (up)' })).data)).toEqual({
       resultType: 'vector',
       result: [{ metric: { job: 'redis' }, value: [NOW / 1000, '1'] }],
     });
     expect(
-      api().query(params({ query: 'max by (job) (http_requests_total)', time: String(NOW / 1000) }))
-        .data,
+      json(
+        api().query(
+          params({ query: 'max by (job) (http_requests_total)', time: String(NOW / 1000) }),
+        ).data,
+      ),
     ).toEqual({
       resultType: 'vector',
       result: [{ metric: { job: 'api' }, value: [NOW / 1000, '300'] }],
     });
-    expect(api().query(params({ query: '1/3', time: '2023-11-14T22:13:20Z' })).data).toEqual({
+    expect(json(api().query(params({ query: '1/3', time: '2023-11-14T22:13:20Z' })).data)).toEqual({
       resultType: 'scalar',
       result: [NOW / 1000, '0.3333333333333333'],
     });
-    expect(api().query(params({ query: '"text"', time: '1700000000.5' })).data).toEqual({
+    expect(json(api().query(params({ query: '"text"', time: '1700000000.5' })).data)).toEqual({
       resultType: 'string',
       result: [NOW / 1000 + 0.5, 'text'],
     });
@@ -66,7 +72,7 @@ describe('QueryApi', () => {
         step: '30s',
       }),
     );
-    expect(answer.data).toEqual({
+    expect(json(answer.data)).toEqual({
       resultType: 'matrix',
       result: [
         {

@@ -31,6 +31,10 @@ export class CellAggregator {
   private readonly groups: CellGroup[] = [];
   private readonly byKey = new Map<string, CellGroup>();
   private readonly groupOfSeries: (metric: Labels) => { key: string; labels: Labels };
+  /** Cells are cut from slabs of several groups: one typed array each would be slow to make. */
+  private slab: { value: Float64Array; compensation?: Float64Array; state: Uint8Array } | undefined;
+  private slabGroups = 0;
+  private slabUsed = 0;
 
   constructor(
     private readonly op: CellOp,
@@ -112,11 +116,24 @@ export class CellAggregator {
     let group = this.byKey.get(key);
     if (group === undefined) {
       const steps = this.timestamps.length;
+      if (this.slab === undefined || this.slabUsed === this.slabGroups) {
+        // Slabs double, from one group (a `sum` without `by` has just one) to 256.
+        this.slabGroups = Math.min(Math.max(1, this.slabGroups * 2), 256);
+        const cells = this.slabGroups * steps;
+        this.slab = {
+          value: new Float64Array(cells),
+          compensation: this.op === 'sum' ? new Float64Array(cells) : undefined,
+          state: new Uint8Array(cells),
+        };
+        this.slabUsed = 0;
+      }
+      const from = this.slabUsed++ * steps;
+      const { value, compensation, state } = this.slab;
       group = {
         metric: labels,
-        value: new Float64Array(steps),
-        compensation: this.op === 'sum' ? new Float64Array(steps) : undefined,
-        state: new Uint8Array(steps),
+        value: value.subarray(from, from + steps),
+        compensation: compensation?.subarray(from, from + steps),
+        state: state.subarray(from, from + steps),
       };
       this.byKey.set(key, group);
       this.groups.push(group);
