@@ -51,6 +51,12 @@ export class MemorySeries {
   private recentStale = 0;
   private recentAt = 0;
   private recentCount = 0;
+  /**
+   * The ring always holds the series' newest samples, so every sample from its oldest one on;
+   * after a read has refilled it, every sample from the read's start too (until a sample falls
+   * out of the ring). Infinity: nothing known beyond the ring's oldest sample.
+   */
+  private recentCoveredFrom = Infinity;
 
   constructor(
     readonly id: number,
@@ -94,10 +100,42 @@ export class MemorySeries {
    * decoded from the chunks that hold them, into one buffer.
    */
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    if (this.recentCount > 0 && (this.recentCount === this.count || this.oldestRecent() < mint)) {
+    if (
+      this.recentCount > 0 &&
+      (this.recentCount === this.count ||
+        Math.min(this.oldestRecent(), this.recentCoveredFrom) <= mint)
+    ) {
       return this.recentSamples(mint, maxt, scratch);
     }
-    return readSeriesSamples(this.memory.table, this.memory.bytes, this.id, mint, maxt, scratch);
+    const run = readSeriesSamples(
+      this.memory.table,
+      this.memory.bytes,
+      this.id,
+      mint,
+      maxt,
+      scratch,
+    );
+    this.refillRecent(run, mint);
+    return run;
+  }
+
+  /**
+   * After a restart the ring holds only what the open chunk has (the closed chunks are on disk):
+   * the first read that reaches the newest sample fills it from what it decoded, so the next
+   * windows of the rules read without decoding, as before the restart.
+   */
+  private refillRecent(run: SampleRun, mint: number): void {
+    const n = run.t.length;
+    if (n === 0 || run.t[n - 1] !== this.lastT || n < this.recentCount) return;
+    if (this.recentCount === RECENT_SAMPLES && n > RECENT_SAMPLES) return;
+    this.recentAt = 0;
+    this.recentCount = 0;
+    this.recentStale = 0;
+    for (let i = Math.max(0, n - RECENT_SAMPLES); i < n; i++) {
+      this.remember(run.t[i], run.v[i], run.stale?.[i] === 1);
+    }
+    // The read held every sample from `mint` on: when the ring took them all, it covers `mint`.
+    this.recentCoveredFrom = n <= RECENT_SAMPLES ? mint : Infinity;
   }
 
   /** Drops whole chunks that end before `mint`; returns how many samples remain. */
@@ -250,6 +288,8 @@ export class MemorySeries {
     this.recentStale = isStale ? this.recentStale | (1 << slot) : this.recentStale & ~(1 << slot);
     this.recentAt = (slot + 1) % RECENT_SAMPLES;
     if (this.recentCount < RECENT_SAMPLES) this.recentCount++;
+    // A sample fell out: the ring covers from its oldest sample only.
+    else this.recentCoveredFrom = Infinity;
   }
 
   private oldestRecent(): number {

@@ -170,6 +170,43 @@ describe('closed chunks on disk', () => {
     await second.close();
   });
 
+  it('after a restart, refills the recent samples from the first read that reaches the newest one', async () => {
+    const first = await open(DAY);
+    // Four closed chunks, and one sample in the open chunk: after a checkpoint and a restart
+    // the closed ones are on disk and only the open chunk's sample is in memory.
+    await appendScrapes(first, 0, 4 * SAMPLES_PER_CHUNK + 1);
+    await first.checkpoint(1200 * 15_000);
+    await first.close();
+    const second = await open(DAY);
+    const series = second.store.get(errors);
+    if (series === undefined) throw new Error('no series');
+    const newest = 4 * SAMPLES_PER_CHUNK * 15_000;
+    // Every read of the chunks starts at the series' newest chunk; a read from the ring does not.
+    const read = jest.spyOn(second.store.memory.table, 'latest');
+    const windows: [number, number][] = [
+      [newest - 300_000 + 1, newest], // a rule's [5m] window: decoded once, refilling the ring
+      [newest - 300_000 + 1, newest], // the same window again: from the ring
+      [newest - 240_000, newest], // a shorter one: from the ring
+      [newest - 600_000, newest], // a longer one than the ring holds: decoded again
+      [newest - 600_000, newest - 300_000], // an older one: decoded
+    ];
+    const decodedAt: number[] = [];
+    windows.forEach(([mint, maxt], i) => {
+      const calls = read.mock.calls.length;
+      const run = series.samples(mint, maxt);
+      if (read.mock.calls.length > calls) decodedAt.push(i);
+      // What every read answers is what was appended: `errors_total` is 2i at scrape i.
+      const expected: [number, number][] = [];
+      for (let at = Math.ceil(mint / 15_000); at * 15_000 <= maxt; at++) {
+        expected.push([at * 15_000, 2 * at]);
+      }
+      expect([...run.t].map((t, k) => [t, run.v[k]])).toEqual(expected);
+    });
+    read.mockRestore();
+    expect(decodedAt).toEqual([0, 3, 4]);
+    await second.close();
+  });
+
   it('writes what is new at each checkpoint, not the whole store', async () => {
     const storage = await open(DAY);
     const latency = Array.from({ length: 100 }, (_, i) =>
