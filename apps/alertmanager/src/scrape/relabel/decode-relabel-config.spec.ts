@@ -51,8 +51,9 @@ describe('decodeRelabelConfig', () => {
     const error = errorOf(c.rule);
     expect(error).toBeInstanceOf(RelabelConfigError);
     expect((error as Error).message).toBe(c.error);
-    // promtool's text holds ours but where the case says why it does not.
-    if (!c.differs) expect(c.promtool ?? c.error).toContain(c.error);
+    // Without `promtool`, `error` is promtool's text itself (test/relabel-decode.compat.spec.ts
+    // asks promtool again); with it, promtool's text holds ours but where the case says why not.
+    if (c.promtool !== undefined && !c.differs) expect(c.promtool).toContain(c.error);
   });
 
   it.each(cases.valid.map((c) => [c.name, c] as const))('accepts %s', (_, c) => {
