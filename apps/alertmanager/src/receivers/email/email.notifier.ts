@@ -34,8 +34,9 @@ function describe(err: unknown, config: EmailConfig): { message: string } {
 /**
  * Sends the notification by SMTP with nodemailer: implicit TLS on port 465 (or when forced),
  * otherwise STARTTLS, required unless `require_tls: false`; AUTH when `auth_username` is set
- * (`smtp-auth.ts`: PLAIN, LOGIN, CRAM-MD5; secrets read at each send). Delivery errors are retried, as
- * upstream; template errors are not.
+ * (`smtp-auth.ts`: PLAIN, LOGIN, CRAM-MD5; secrets read at each send); `BODY=8BITMIME` in MAIL
+ * FROM when the server offers it. Delivery errors are retried, as upstream; template errors are
+ * not.
  */
 export class EmailNotifier implements Notifier {
   constructor(
@@ -68,7 +69,12 @@ export class EmailNotifier implements Notifier {
     ctx.signal.addEventListener('abort', abort);
     try {
       await transport.sendMail({
-        envelope: { from: addresses(message.from)[0] ?? '', to: addresses(message.to) },
+        envelope: {
+          from: addresses(message.from)[0] ?? '',
+          to: addresses(message.to),
+          // `MAIL FROM:<...> BODY=8BITMIME` when the server offers 8BITMIME, as Go's client.
+          use8BitMime: true,
+        },
         raw: buildMime(message, ctx.now),
       });
     } catch (err) {

@@ -9,7 +9,8 @@ const MAX_SMS_BYTES = 1600;
 /**
  * The form of an SNS `Publish` (the AWS Query protocol, version 2010-03-31) as upstream's SDK
  * sends it: the target, the message (cut to SNS's limit, with a `truncated` attribute then), the
- * subject, the attributes, and for a FIFO topic the group key's hash as deduplication and group id.
+ * subject, the attributes (`MessageAttributes=` when there are none), and for a FIFO topic the
+ * group key's hash as deduplication and group id; the keys in order, as the SDK encodes them.
  */
 export function snsPublishForm(
   config: SnsConfig,
@@ -39,11 +40,15 @@ export function snsPublishForm(
   if (message.length > limit) attributes.set('truncated', 'true');
   form.set('Message', message.subarray(0, limit).toString());
   if (config.subject !== '') form.set('Subject', render(config.subject));
+  // The map is always set: with no attribute, the SDK writes it as the bare key.
+  if (attributes.size === 0) form.set('MessageAttributes', '');
   [...attributes.keys()].sort().forEach((name, i) => {
     const entry = `MessageAttributes.entry.${i + 1}`;
     form.set(`${entry}.Name`, name);
     form.set(`${entry}.Value.DataType`, 'String');
     form.set(`${entry}.Value.StringValue`, attributes.get(name) as string);
   });
+  // Go's `url.Values.Encode` writes the keys in order.
+  form.sort();
   return form;
 }

@@ -43,16 +43,19 @@ describe('SNS Publish', () => {
     expect(api.requests).toHaveLength(1);
     const [req] = api.requests;
     expect([req.method, req.url]).toEqual(['POST', '/sns/']);
-    expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({
-      Action: 'Publish',
-      Version: '2010-03-31',
-      TopicArn: 'arn:aws:sns:eu-west-1:123456789012:alerts',
-      Message: 'M',
-      Subject: 'S firing',
-      'MessageAttributes.entry.1.Name': 'team',
-      'MessageAttributes.entry.1.Value.DataType': 'String',
-      'MessageAttributes.entry.1.Value.StringValue': 'critical',
-    });
+    expect(req.body).toBe(
+      [
+        'Action=Publish',
+        'Message=M',
+        'MessageAttributes.entry.1.Name=team',
+        'MessageAttributes.entry.1.Value.DataType=String',
+        'MessageAttributes.entry.1.Value.StringValue=critical',
+        'Subject=S+firing',
+        'TopicArn=arn%3Aaws%3Asns%3Aeu-west-1%3A123456789012%3Aalerts',
+        'Version=2010-03-31',
+      ].join('&'),
+    );
+    expect(req.headers['content-length']).toBe(String(Buffer.byteLength(req.body)));
     // The signature, recomputed from the request as received.
     const amzDate = req.headers['x-amz-date'] as string;
     expect(amzDate).toBe(new Date(caseContext().now).toISOString().replace(/[-:]|\.\d{3}/g, ''));
@@ -62,7 +65,7 @@ describe('SNS Publish', () => {
       );
     expect(auth).not.toBeNull();
     const [, day, signedHeaders, signature] = auth as RegExpExecArray;
-    expect(signedHeaders).toBe('content-type;host;x-amz-date');
+    expect(signedHeaders).toBe('content-length;content-type;host;x-amz-date');
     const canonical = [
       'POST',
       '/sns/',
@@ -82,6 +85,35 @@ describe('SNS Publish', () => {
     ].join('\n');
     const key = mac(mac(mac(mac('AWS4s3cr3t', day), 'eu-west-1'), 'sns'), 'aws4_request');
     expect(createHmac('sha256', key).update(toSign).digest('hex')).toBe(signature);
+  });
+
+  // The SDK writes the form with its keys sorted, and a map set but empty as its bare key.
+  it.each([
+    [
+      'no attributes: MessageAttributes as a bare key',
+      `topic_arn: 'arn:aws:sns:us-east-1:1:alerts', subject: 'S', message: 'M'`,
+      'Action=Publish&Message=M&MessageAttributes=&Subject=S&TopicArn=arn%3Aaws%3Asns%3Aus-east-1%3A1%3Aalerts&Version=2010-03-31',
+    ],
+    [
+      'two attributes, numbered in the order of their names',
+      `target_arn: 'arn:aws:sns:us-east-1:1:endpoint/x', subject: 'S', message: 'M', attributes: {zone: z, app: a}`,
+      'Action=Publish&Message=M&MessageAttributes.entry.1.Name=app&MessageAttributes.entry.1.Value.DataType=String&MessageAttributes.entry.1.Value.StringValue=a&MessageAttributes.entry.2.Name=zone&MessageAttributes.entry.2.Value.DataType=String&MessageAttributes.entry.2.Value.StringValue=z&Subject=S&TargetArn=arn%3Aaws%3Asns%3Aus-east-1%3A1%3Aendpoint%2Fx&Version=2010-03-31',
+    ],
+  ])('sends the exact form: %s, signing its content-length', async (_name, keys, body) => {
+    const sns = notifier(
+      `{api_url: '${api.url}', sigv4: {region: us-east-1, access_key: A, secret_key: S}, ${keys}}`,
+    );
+    await sns.notify(caseContext(), caseAlerts(false));
+    sns.close();
+    const [req] = api.requests;
+    expect(req.body).toBe(body);
+    expect([req.headers['content-length'], req.headers['content-type']]).toEqual([
+      String(Buffer.byteLength(body)),
+      'application/x-www-form-urlencoded; charset=utf-8',
+    ]);
+    expect(req.headers['authorization']).toMatch(
+      / SignedHeaders=content-length;content-type;host;x-amz-date, /,
+    );
   });
 
   it('sends an SMS to a phone number, cut to 1,600 bytes and marked truncated', async () => {

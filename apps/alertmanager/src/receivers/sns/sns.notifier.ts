@@ -34,8 +34,9 @@ function errorMessage(body: string): string {
 
 /**
  * Publishes to SNS as upstream's notifier does through the AWS SDK: a `Publish` form signed
- * with Signature Version 4 (region from `sigv4.region` or `AWS_REGION`), to `api_url` or the
- * region's endpoint; a 5xx answer is retried, others are not, with SNS's error message.
+ * with Signature Version 4 over its length, type, host and date (region from `sigv4.region` or
+ * `AWS_REGION`), to `api_url` or the region's endpoint; a 5xx answer is retried, others are not,
+ * with SNS's error message.
  */
 export class SnsNotifier implements Notifier {
   private readonly client: HttpClient;
@@ -70,7 +71,11 @@ export class SnsNotifier implements Notifier {
     }
     const url = new URL(text(this.config.api_url) || `https://sns.${region}.amazonaws.com/`);
     const body = snsPublishForm(this.config, text, ctx.groupKey).toString();
-    const headers = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
+    // The SDK sets the length before signing, so `content-length` is a signed header.
+    const headers = {
+      'content-length': String(Buffer.byteLength(body)),
+      'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+    };
     const signed = signV4({
       method: 'POST',
       url,
