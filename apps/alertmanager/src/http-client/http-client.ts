@@ -44,6 +44,17 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Go's http.Client gives up after 10 redirects. */
 const MAX_REDIRECTS = 10;
 
+/** Errors that cut a response after its headers arrived (while its body was read). */
+const bodyErrors = new WeakSet<object>();
+
+/**
+ * Whether a request failed while its response's body was read, its headers already in: Go's
+ * client then reports the bare error, not one of the request (`Get "<url>": ...`).
+ */
+export function failedReadingBody(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && bodyErrors.has(error);
+}
+
 /** `User-Agent` of every notification request, in upstream's `Alertmanager/<version>` form. */
 export function userAgent(): string {
   return `Alertmanager/${buildInfo().version}`;
@@ -141,7 +152,13 @@ export class HttpClient {
     }
     const target = options.path === undefined ? url : undefined;
     return new Promise((resolve, reject) => {
+      let responded = false;
+      const fail = (error: Error) => {
+        if (responded) bodyErrors.add(error);
+        reject(error);
+      };
       const callback = (res: IncomingMessage) => {
+        responded = true;
         readBody(res, req.maxBodyBytes ?? MAX_BODY_BYTES).then(
           ({ text, truncated }) =>
             resolve({
@@ -151,12 +168,12 @@ export class HttpClient {
               truncated,
               location: res.headers.location,
             }),
-          reject,
+          fail,
         );
       };
       const all = { ...options, method, headers, signal: req.signal };
       const request = target ? send(target, all, callback) : send(all, callback);
-      request.on('error', reject);
+      request.on('error', fail);
       request.end(body);
     });
   }

@@ -1,4 +1,4 @@
-export { HttpClient, MAX_BODY_BYTES, userAgent } from './http-client';
+export { failedReadingBody, HttpClient, MAX_BODY_BYTES, userAgent } from './http-client';
 export type { HttpRequest, HttpResponse } from './http-client';
 export { readSecret } from './http-secrets';
 export { tlsOptions } from './tls-options';

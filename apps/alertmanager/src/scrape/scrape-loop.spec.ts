@@ -5,6 +5,7 @@ import type { ScrapeConfig } from '../config';
 import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { HttpClient } from '../http-client';
 import { recordingLogger } from '../logging/testing/recording-logger';
+import { PromqlEngine } from '../promql';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { Labels } from '../tsdb/labels';
 import { MemoryStore } from '../tsdb/memory-store';
@@ -32,25 +33,38 @@ function parseLines(body: string): ScrapedSample[] {
 }
 
 let server: Server;
-let reply: { status: number; body: string; delayMs?: number };
+/** The reply to every request; `delayMs` holds it back, `bodyDelayMs` only the end of its body. */
+let reply: { status: number; body: string; delayMs?: number; bodyDelayMs?: number };
 let seenHeaders: Record<string, string | string[] | undefined> = {};
 let address = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     seenHeaders = req.headers;
-    setTimeout(
-      () => res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body),
-      reply.delayMs ?? 0,
-    );
+    const { status, body, delayMs = 0, bodyDelayMs } = reply;
+    setTimeout(() => {
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      if (bodyDelayMs === undefined) res.end(body);
+      else res.write(body, () => setTimeout(() => res.end(), bodyDelayMs));
+    }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+/** A port of 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 function loop(
   over: Partial<ScrapeConfig> = {},
   metricRelabel = (l: Labels): Labels | undefined => l,
+  targetAddress = address,
 ) {
   const config = {
     jobName: 'app',
@@ -62,6 +76,7 @@ function loop(
     metricsPath: '/metrics',
     scheme: 'http',
     sampleLimit: 0,
+    trackTimestampsStaleness: false,
     httpConfig: defaultHttpConfig(),
     staticConfigs: [],
     fileSdConfigs: [],
@@ -69,7 +84,11 @@ function loop(
     metricRelabelConfigs: [],
     ...over,
   } as ScrapeConfig;
-  const outcome = populateTarget(Labels.fromRecord({ __address__: address }), config, (l) => l);
+  const outcome = populateTarget(
+    Labels.fromRecord({ __address__: targetAddress }),
+    config,
+    (l) => l,
+  );
   if (outcome.kind !== 'target') throw new Error('no target');
   const store = new MemoryStore();
   const scheduler = new FakeScheduler(0);
@@ -147,7 +166,52 @@ describe('ScrapeLoop', () => {
     reply = { status: 200, body: 'a 1\n', delayMs: 500 };
     await scrape.scrape(15_000);
     expect(at({ __name__: 'up', ...target() }, 15_000)).toBe(0);
+    // No answer yet: the request fails (Go's `*url.Error`).
+    expect(scrape.status.lastError).toBe(
+      `Get "http://${address}/metrics": context deadline exceeded`,
+    );
+    // Answered, the body cut: reading it fails.
+    reply = { status: 200, body: 'a 1\n', bodyDelayMs: 500 };
+    await scrape.scrape(30_000);
+    expect(at({ __name__: 'up', ...target() }, 30_000)).toBe(0);
     expect(scrape.status.lastError).toBe('context deadline exceeded');
+  });
+
+  it('words a refused connection as Go does', async () => {
+    const port = await closedPort();
+    const { scrape, at } = loop({}, undefined, `127.0.0.1:${port}`);
+    await scrape.scrape(15_000);
+    expect(at({ __name__: 'up', instance: `127.0.0.1:${port}`, job: 'app' }, 15_000)).toBe(0);
+    expect(scrape.status).toMatchObject({
+      health: 'down',
+      lastError: `Get "http://127.0.0.1:${port}/metrics": dial tcp 127.0.0.1:${port}: connect: connection refused`,
+    });
+  });
+
+  // A series exposed with its own timestamp, gone from the next scrape: with the default, no
+  // staleness marker, so it answers queries within the lookback; with the option, one.
+  it.each([
+    ['leaves a series with an explicit timestamp unmarked by default', false, undefined, 1],
+    [
+      'marks a series with an explicit timestamp stale with track_timestamps_staleness',
+      true,
+      'stale',
+      undefined,
+    ],
+  ])('%s', async (_, trackTimestampsStaleness, marker, queried) => {
+    const { scrape, store, at } = loop({ trackTimestampsStaleness });
+    reply = { status: 200, body: 'a 1 15000\nb 2\n' };
+    await scrape.scrape(15_000);
+    reply = { status: 200, body: 'b 3\n' };
+    await scrape.scrape(30_000);
+    expect(at({ __name__: 'a', ...target() }, 30_000)).toBe(marker);
+    const result = new PromqlEngine(store).instantQuery('a', 45_000);
+    if (result.type !== 'vector') throw new Error(result.type);
+    expect(result.samples[0]?.f).toBe(queried);
+    // A series without a timestamp is marked either way.
+    reply = { status: 200, body: '' };
+    await scrape.scrape(45_000);
+    expect(at({ __name__: 'b', ...target() }, 45_000)).toBe('stale');
   });
 
   it('honours timestamps and honor_labels, applies metric relabeling and the sample limit', async () => {

@@ -6,6 +6,7 @@ import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { Labels } from '../tsdb/labels';
 import { withTargetLabels } from './sample-labels';
+import { requestErrorText } from './scrape-error';
 import { publicLabels, type ScrapeTarget } from './scrape-target';
 
 /** A sample as a parser yields it: labels with `__name__`, value, and its own time if it has one. */
@@ -59,7 +60,8 @@ const MAX_SCRAPE_BYTES = 256 * 1024 * 1024;
  * report series (`up`, `scrape_duration_seconds`, `scrape_samples_scraped`,
  * `scrape_samples_post_metric_relabeling`, `scrape_series_added`). A series the target stops
  * exposing, every series of a failed scrape and, two intervals after the loop stops, every
- * series it wrote get a staleness marker.
+ * series it wrote get a staleness marker; as upstream, not a series written at its own timestamp,
+ * unless `track_timestamps_staleness` is set.
  */
 export class ScrapeLoop {
   readonly status: TargetStatus = {
@@ -72,7 +74,7 @@ export class ScrapeLoop {
   private timer: TimerHandle | undefined;
   private stopped = false;
   private lastSlot = 0;
-  /** Series of the last successful scrape, by key, to mark those that disappear. */
+  /** Series of the last scrape that go stale when they disappear, by key. */
   private seen = new Map<string, Labels>();
   private everSeen = new Set<string>();
 
@@ -135,6 +137,8 @@ export class ScrapeLoop {
     if (this.stopped) return;
     const appender = this.deps.storage.appender();
     const current = new Map<string, Labels>();
+    /** The series of `current` that staleness markers follow. */
+    const tracked = new Map<string, Labels>();
     let scraped = 0;
     let added = 0;
     if (samples !== undefined) {
@@ -146,15 +150,15 @@ export class ScrapeLoop {
         );
         if (labels === undefined || current.has(labels.key)) continue;
         current.set(labels.key, labels);
-        const t =
-          this.config.honorTimestamps && sample.timestampMs !== undefined
-            ? sample.timestampMs
-            : slot;
-        written.push([labels, t, sample.value]);
+        const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
+        if (own === undefined || this.config.trackTimestampsStaleness)
+          tracked.set(labels.key, labels);
+        written.push([labels, own ?? slot, sample.value]);
       }
       if (this.config.sampleLimit > 0 && written.length > this.config.sampleLimit) {
         error = 'sample limit exceeded';
         current.clear();
+        tracked.clear();
       } else {
         for (const [labels, t, v] of written) {
           appender.add(labels, t, v);
@@ -165,8 +169,8 @@ export class ScrapeLoop {
         }
       }
     }
-    for (const [key, labels] of this.seen) if (!current.has(key)) appender.addStale(labels, slot);
-    this.seen = current;
+    for (const [key, labels] of this.seen) if (!tracked.has(key)) appender.addStale(labels, slot);
+    this.seen = tracked;
     const durationMs = performance.now() - started;
     const up = error === '' ? 1 : 0;
     const report: [string, number][] = [
@@ -204,11 +208,7 @@ export class ScrapeLoop {
         maxBodyBytes: MAX_SCRAPE_BYTES,
       });
     } catch (err) {
-      const e = err as Error;
-      // Go's words for a request cut by its deadline.
-      if (e.name === 'TimeoutError' || e.name === 'AbortError')
-        throw new Error('context deadline exceeded');
-      throw e;
+      throw new Error(requestErrorText(err, this.target.url));
     }
     if (response.status !== 200)
       throw new Error(`server returned HTTP status ${httpStatusText(response.status)}`);

@@ -35,6 +35,11 @@ export interface ScrapeConfig {
   readonly jobName: string;
   readonly honorLabels: boolean;
   readonly honorTimestamps: boolean;
+  /**
+   * `track_timestamps_staleness`: whether series exposed with their own timestamps get staleness
+   * markers when they disappear (by default they do not).
+   */
+  readonly trackTimestampsStaleness: boolean;
   readonly params: Readonly<Record<string, readonly string[]>>;
   readonly scrapeIntervalMs: number;
   readonly scrapeTimeoutMs: number;

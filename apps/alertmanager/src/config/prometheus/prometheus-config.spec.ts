@@ -22,6 +22,7 @@ describe('Prometheus configuration', () => {
       jobName: 'self',
       honorLabels: false,
       honorTimestamps: true,
+      trackTimestampsStaleness: false,
       scrapeIntervalMs: 15_000,
       scrapeTimeoutMs: 10_000,
       metricsPath: '/metrics',
@@ -32,6 +33,7 @@ describe('Prometheus configuration', () => {
       jobName: 'redis',
       honorLabels: true,
       honorTimestamps: false,
+      trackTimestampsStaleness: true,
       params: { module: ['redis'] },
       // The global timeout is longer than the job's interval: the interval is the timeout.
       scrapeIntervalMs: 5_000,

@@ -1,0 +1,102 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScrapeConfig } from '../../config';
+import { defaultHttpConfig } from '../../config/decoder/http-config.decoder';
+import { recordingLogger } from '../../logging/testing/recording-logger';
+import { ScrapePool } from '../../scrape';
+import { glob } from '../../template';
+import { FakeScheduler } from '../../time/testing/fake-scheduler';
+import type { Labels } from '../../tsdb/labels';
+import { globalUrl } from './global-url';
+import { targetsView } from './targets-view';
+
+/** A port of 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function pool(targets: string[]): ScrapePool {
+  const scheduler = new FakeScheduler(0);
+  const keep = (labels: Labels) => labels;
+  const config = {
+    jobName: 'app',
+    honorLabels: false,
+    honorTimestamps: true,
+    trackTimestampsStaleness: false,
+    params: {},
+    scrapeIntervalMs: 15_000,
+    scrapeTimeoutMs: 1_000,
+    metricsPath: '/metrics',
+    scheme: 'http',
+    sampleLimit: 0,
+    httpConfig: defaultHttpConfig(),
+    staticConfigs: [{ targets, labels: {} }],
+    fileSdConfigs: [],
+    relabelConfigs: [],
+    metricRelabelConfigs: [],
+  } as ScrapeConfig;
+  return new ScrapePool(
+    config,
+    { targets: keep, metrics: keep },
+    {
+      clock: scheduler,
+      scheduler,
+      logger: recordingLogger([]),
+      storage: {
+        appender: () => ({
+          add: () => undefined,
+          addStale: () => undefined,
+          commit: () => undefined,
+        }),
+      },
+      parse: () => [],
+      accept: 'text/plain',
+      userAgent: 'test',
+      glob,
+    },
+  );
+}
+
+describe('globalUrl', () => {
+  it.each([
+    ['http://127.0.0.1:9100/metrics', 'http://box:9100/metrics'],
+    ['http://localhost:9100/probe?module=redis', 'http://box:9100/probe?module=redis'],
+    ['https://[::1]:8443/metrics', 'https://box:8443/metrics'],
+    // Only upstream's three spellings of this machine.
+    ['http://127.0.0.2:9100/metrics', 'http://127.0.0.2:9100/metrics'],
+    ['http://[::ffff:127.0.0.1]:9100/metrics', 'http://[::ffff:127.0.0.1]:9100/metrics'],
+    ['http://10.0.0.7:9100/metrics', 'http://10.0.0.7:9100/metrics'],
+    ['http://redis.example.com:9121/metrics', 'http://redis.example.com:9121/metrics'],
+    // Without a port the URL stays as it is.
+    ['http://localhost/metrics', 'http://localhost/metrics'],
+  ])('shows %s as %s', (url, expected) => {
+    expect(globalUrl(url, 'box')).toBe(expected);
+  });
+});
+
+describe('targetsView', () => {
+  it("gives a loopback target the machine's hostname and a refused scrape Go's words", async () => {
+    const port = await closedPort();
+    const scrapePool = pool([`127.0.0.1:${port}`]);
+    await scrapePool.start();
+    try {
+      await scrapePool.activeTargets[0].scrape(15_000);
+      const view = targetsView([scrapePool], { active: true, dropped: true }, () => 'box');
+      expect(view.activeTargets).toEqual([
+        expect.objectContaining({
+          scrapePool: 'app',
+          scrapeUrl: `http://127.0.0.1:${port}/metrics`,
+          globalUrl: `http://box:${port}/metrics`,
+          health: 'down',
+          lastError: `Get "http://127.0.0.1:${port}/metrics": dial tcp 127.0.0.1:${port}: connect: connection refused`,
+        }),
+      ]);
+    } finally {
+      scrapePool.stop();
+    }
+  });
+});
