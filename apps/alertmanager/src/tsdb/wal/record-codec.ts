@@ -1,0 +1,150 @@
+import { Labels } from '../labels';
+
+// The byte-level writer and reader of the log's records.
+
+/** Writes a record: bytes, unsigned varints, doubles, strings and label sets. */
+export class RecordWriter {
+  private buffer = Buffer.alloc(256);
+  private at = 0;
+
+  private ensure(n: number): void {
+    if (this.at + n <= this.buffer.length) return;
+    const grown = Buffer.alloc(Math.max(this.buffer.length * 2, this.at + n));
+    this.buffer.copy(grown, 0, 0, this.at);
+    this.buffer = grown;
+  }
+
+  byte(value: number): void {
+    this.ensure(1);
+    this.buffer[this.at++] = value;
+  }
+
+  uvarint(value: number): void {
+    let v = value;
+    while (v >= 0x80) {
+      this.byte((v % 0x80) | 0x80);
+      v = Math.floor(v / 0x80);
+    }
+    this.byte(v);
+  }
+
+  double(value: number): void {
+    this.ensure(8);
+    this.buffer.writeDoubleLE(value, this.at);
+    this.at += 8;
+  }
+
+  words(hi: number, lo: number): void {
+    this.ensure(8);
+    this.buffer.writeUInt32LE(lo, this.at);
+    this.buffer.writeUInt32LE(hi, this.at + 4);
+    this.at += 8;
+  }
+
+  string(value: string): void {
+    const bytes = Buffer.from(value, 'utf8');
+    this.bytes(bytes);
+  }
+
+  bytes(value: Uint8Array): void {
+    this.uvarint(value.length);
+    this.ensure(value.length);
+    this.buffer.set(value, this.at);
+    this.at += value.length;
+  }
+
+  labels(labels: Labels): void {
+    this.uvarint(labels.size);
+    for (let i = 0; i < labels.size; i++) {
+      this.string(labels.names[i]);
+      this.string(labels.values[i]);
+    }
+  }
+
+  done(): Buffer {
+    return this.buffer.subarray(0, this.at);
+  }
+}
+
+/** Reads a record back; a read past its end throws (the caller treats it as a bad tail). */
+export class RecordReader {
+  private at = 0;
+  constructor(private readonly buffer: Buffer) {}
+
+  get atEnd(): boolean {
+    return this.at >= this.buffer.length;
+  }
+
+  byte(): number {
+    if (this.at >= this.buffer.length) throw new Error('record cut short');
+    return this.buffer[this.at++];
+  }
+
+  uvarint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.byte();
+      value += (b & 0x7f) * scale;
+      if (b < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  double(): number {
+    const value = this.buffer.readDoubleLE(this.at);
+    this.at += 8;
+    return value;
+  }
+
+  words(): [number, number] {
+    const lo = this.buffer.readUInt32LE(this.at);
+    const hi = this.buffer.readUInt32LE(this.at + 4);
+    this.at += 8;
+    return [hi, lo];
+  }
+
+  bytes(): Buffer {
+    const n = this.uvarint();
+    if (this.at + n > this.buffer.length) throw new Error('record cut short');
+    const out = this.buffer.subarray(this.at, this.at + n);
+    this.at += n;
+    return out;
+  }
+
+  string(): string {
+    return this.bytes().toString('utf8');
+  }
+
+  labels(): Labels {
+    const n = this.uvarint();
+    const pairs: [string, string][] = [];
+    for (let i = 0; i < n; i++) pairs.push([internName(this.string()), internValue(this.string())]);
+    return Labels.from(pairs);
+  }
+}
+
+/**
+ * Label strings read back share one instance per distinct text, as those of series appended in
+ * this process do: label sets compare names by identity first, and a restored store does not hold
+ * the same `job` or `le="0.5"` once per series. Values are pooled up to a bound, so a store of
+ * unique ids does not grow the pool without end.
+ */
+const NAMES = new Map<string, string>();
+const VALUES = new Map<string, string>();
+const MAX_POOLED = 100_000;
+
+function internName(text: string): string {
+  return intern(NAMES, text);
+}
+
+function internValue(text: string): string {
+  return intern(VALUES, text);
+}
+
+function intern(pool: Map<string, string>, text: string): string {
+  const known = pool.get(text);
+  if (known !== undefined) return known;
+  if (pool.size < MAX_POOLED) pool.set(text, text);
+  return text;
+}
