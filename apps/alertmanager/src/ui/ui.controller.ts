@@ -42,17 +42,25 @@ export class UiController {
 }
 
 /**
- * The file with security headers for a page of our own; revalidated on every use, and Express
- * answers 304 itself when the browser's copy has the same ETag.
+ * The security headers of the UI's own files. They are defaults: a header the web config's
+ * `http_server_config.headers` sets (put on the answer before it reaches the UI) is kept, as the
+ * toolkit's configured headers apply to every answer.
+ */
+export const UI_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
+ * The file with the UI's security headers where none is set yet; revalidated on every use, and
+ * Express answers 304 itself when the browser's copy has the same ETag.
  */
 function send(res: Response, asset: UiAsset): void {
-  res.set({
-    'Cache-Control': 'no-cache',
-    ETag: asset.etag,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy':
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; frame-ancestors 'none'",
-    'Referrer-Policy': 'no-referrer',
-  });
+  res.set({ 'Cache-Control': 'no-cache', ETag: asset.etag });
+  for (const [name, value] of Object.entries(UI_SECURITY_HEADERS)) {
+    if (!res.hasHeader(name)) res.setHeader(name, value);
+  }
   res.status(200).type(asset.contentType).send(asset.body);
 }
