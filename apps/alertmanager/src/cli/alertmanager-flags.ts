@@ -1,9 +1,15 @@
 import { LOG_LEVELS } from '../logging/logger';
-import { parseDuration } from '../time/duration';
-import { parseGoDuration } from '../time/go-duration';
 import { parseClusterRedisUrl, type ClusterRedisOptions } from '../cluster';
 import { SERVER_DEFAULTS, type ServerOptions } from '../server/server-options';
 import { CommandLineError, type CommandSpec, type ParsedCommandLine } from './flags/flag-spec';
+import { enabledFeatures, ENABLE_FEATURE_FLAG } from './feature-flags';
+import {
+  datasourceUrl,
+  durationOrZero,
+  integer,
+  positiveDuration,
+  positiveInteger,
+} from './flag-values';
 import { tsdbRetention } from './tsdb-retention-flags';
 
 /** The server's command line: Alertmanager's flag names and defaults. */
@@ -285,6 +291,7 @@ export const alertmanagerCommand: CommandSpec = {
       placeholder: 'ADDRESS',
       help: 'Accepted for compatibility; gossip clustering is not supported (see --cluster.redis-url).',
     },
+    ENABLE_FEATURE_FLAG,
     { name: 'version', kind: 'bool', exits: true, help: 'Show application version.' },
   ],
 };
@@ -324,6 +331,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     queryTimeout: positiveDuration(parsed, 'query.timeout'),
     queryMaxConcurrency: positiveInteger(parsed, 'query.max-concurrency'),
     queryMaxSamples: positiveInteger(parsed, 'query.max-samples'),
+    promqlDelayedNameRemoval: enabledFeatures(parsed).promqlDelayedNameRemoval,
   };
 }
 
@@ -333,22 +341,6 @@ export function clusterFlagsGiven(parsed: ParsedCommandLine): string[] {
   if (parsed.flags['cluster.listen-address']) given.push('--cluster.listen-address');
   if ((parsed.flags['cluster.peer'] as string[]).length > 0) given.push('--cluster.peer');
   return given;
-}
-
-/** A duration flag's value in ms; zero or a malformed value is a command-line error. */
-function positiveDuration(parsed: ParsedCommandLine, name: string): number {
-  const text = parsed.flags[name] as string;
-  let ms: number;
-  try {
-    ms = parseDuration(text);
-  } catch (error) {
-    throw new CommandLineError(
-      `invalid value "${text}" for flag --${name}: ${(error as Error).message}`,
-    );
-  }
-  if (ms <= 0)
-    throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
-  return ms;
 }
 
 /** `--cluster.redis-url` and its credentials and TLS files, or none. */
@@ -371,55 +363,4 @@ function clusterRedis(parsed: ParsedCommandLine): ClusterRedisOptions | undefine
     tlsCertFile: text('cluster.redis-tls-cert-file'),
     tlsKeyFile: text('cluster.redis-tls-key-file'),
   };
-}
-
-/** A duration flag where zero or a negative value means "none" (returned as 0). */
-function durationOrZero(parsed: ParsedCommandLine, name: string): number {
-  const text = parsed.flags[name] as string;
-  try {
-    // A Go duration (`1m30s`), as kingpin reads it.
-    return Math.max(0, parseGoDuration(text));
-  } catch (error) {
-    throw new CommandLineError(
-      `invalid value "${text}" for flag --${name}: ${(error as Error).message}`,
-    );
-  }
-}
-
-/** An integer flag's value; zero or negative means "no limit" and is returned as 0. */
-function integer(parsed: ParsedCommandLine, name: string): number {
-  const text = parsed.flags[name] as string;
-  if (!/^[+-]?\d+$/.test(text)) {
-    throw new CommandLineError(`invalid value "${text}" for flag --${name}: not an integer`);
-  }
-  return Math.max(0, Number(text));
-}
-
-/** An integer flag that must be at least 1. */
-function positiveInteger(parsed: ParsedCommandLine, name: string): number {
-  const text = parsed.flags[name] as string;
-  const value = integer(parsed, name);
-  if (value < 1 || !Number.isSafeInteger(value)) {
-    throw new CommandLineError(`invalid value "${text}" for flag --${name}: must be positive`);
-  }
-  return value;
-}
-
-/** `--rules.datasource.url`: empty for none, else an http(s) URL. */
-function datasourceUrl(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CommandLineError(
-      `invalid value "${text}" for flag --rules.datasource.url: not a URL`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CommandLineError(
-      `invalid value "${text}" for flag --rules.datasource.url: scheme must be http or https`,
-    );
-  }
-  return text;
 }

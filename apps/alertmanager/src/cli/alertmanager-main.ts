@@ -2,6 +2,7 @@ import { versionText } from '../build/build-info';
 import { StreamLogger } from '../logging/stream-logger';
 import { startServer, type RunningServer } from '../server/start-server';
 import { alertmanagerCommand, clusterFlagsGiven, serverOptionsFrom } from './alertmanager-flags';
+import { enabledFeatures } from './feature-flags';
 import { CommandLineError } from './flags/flag-spec';
 import { parseCommandLine } from './flags/parse-command-line';
 import { renderUsage } from './flags/render-usage';
@@ -32,6 +33,12 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const logger = new StreamLogger(options.logLevel, options.logFormat);
+  for (const option of enabledFeatures(parsed).unknown) {
+    logger.warn('Unknown option for --enable-feature', { option });
+  }
+  if (options.promqlDelayedNameRemoval) {
+    logger.info('Experimental PromQL delayed name removal enabled.');
+  }
   for (const flag of clusterFlagsGiven(parsed)) {
     logger.warn(
       'Gossip clustering is not supported; replicas share state through --cluster.redis-url',

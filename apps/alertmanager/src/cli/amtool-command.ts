@@ -1,4 +1,5 @@
 import type { CommandSpec } from './flags/flag-spec';
+import { ENABLE_FEATURE_FLAG } from './feature-flags';
 import { SILENCE_COMMAND } from './silence-command-spec';
 import { TEMPLATE_COMMAND } from './template-render.command';
 
@@ -194,6 +195,7 @@ export const amtoolCommand: CommandSpec = {
         {
           name: 'rules',
           help: 'Unit tests for rules.',
+          flags: [ENABLE_FEATURE_FLAG],
           args: [
             {
               name: 'test-rule-file',

@@ -15,6 +15,7 @@ import { renderUsage } from './flags/render-usage';
 import { runSilenceCommand } from './silence-commands';
 import { runTemplateRender } from './template-render.command';
 import { runTestRules } from './test-rules.command';
+import { enabledFeatures } from './feature-flags';
 
 const PROGRAM = 'redisx-amtool';
 
@@ -66,7 +67,12 @@ export async function run(
         err,
       );
     case 'test rules':
-      return runTestRules(parsed.args['test-rule-file'] as string[], out, err);
+      return runTestRules(
+        parsed.args['test-rule-file'] as string[],
+        out,
+        err,
+        enabledFeatures(parsed),
+      );
     case 'alert query':
       return runAlertQuery(
         await target(parsed),

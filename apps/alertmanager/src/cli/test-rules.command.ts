@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { runRuleTestFile } from '../rules';
+import type { EnabledFeatures } from './feature-flags';
 import { CommandLineError } from './flags/flag-spec';
 
 /**
@@ -10,7 +11,12 @@ export async function runTestRules(
   files: readonly string[],
   out: (line: string) => void,
   err: (line: string) => void,
+  features: EnabledFeatures = { promqlDelayedNameRemoval: false, unknown: [] },
 ): Promise<number> {
+  // As promtool: an unknown feature is a warning on stdout, and ignored.
+  for (const name of features.unknown) {
+    out(`  WARNING: Unknown feature passed to --enable-feature: ${name}`);
+  }
   for (const file of files) {
     try {
       statSync(file);
@@ -21,7 +27,9 @@ export async function runTestRules(
   let failed = false;
   for (const file of files) {
     out(`Unit Testing:  ${file}`);
-    const { errors, warnings } = await runRuleTestFile(file);
+    const { errors, warnings } = await runRuleTestFile(file, {
+      delayedNameRemoval: features.promqlDelayedNameRemoval,
+    });
     for (const warning of warnings) err(warning);
     if (errors.length > 0) {
       err('  FAILED:');

@@ -23,7 +23,11 @@ export type {
   RuleStatus,
 } from './group-evaluator';
 export { firstSlotAfter, groupOffsetNs, nextSlot, slotAtOrBefore } from './evaluation-slots';
-export { runRuleTestFile, type RuleTestResult } from './unit-test/run-rule-tests';
+export {
+  runRuleTestFile,
+  type RuleTestOptions,
+  type RuleTestResult,
+} from './unit-test/run-rule-tests';
 export { parseRuleTestFile, TestFileError, type RuleTestFile } from './unit-test/test-file';
 export { RuleManager, type RuleManagerDeps, type RuleSettings } from './rule-manager';
 export { RuleGroupRunner } from './rule-group-runner';

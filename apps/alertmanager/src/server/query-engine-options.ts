@@ -1,7 +1,7 @@
 import type { EngineOptions } from '../promql';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 
-/** The `--query.*` flags as the engine and the query threads take them. */
+/** The `--query.*` flags (and PromQL features) as the engine and the query threads take them. */
 export interface QueryEngineSettings {
   readonly engine: EngineOptions & { readonly timeoutMs: number };
   readonly maxConcurrency: number;
@@ -14,6 +14,7 @@ export function queryEngineSettings(options: ServerOptions): QueryEngineSettings
       lookbackDeltaMs: options.queryLookbackDelta ?? SERVER_DEFAULTS.queryLookbackDelta,
       maxSamples: options.queryMaxSamples ?? SERVER_DEFAULTS.queryMaxSamples,
       timeoutMs: options.queryTimeout ?? SERVER_DEFAULTS.queryTimeout,
+      delayedNameRemoval: options.promqlDelayedNameRemoval === true,
     },
     maxConcurrency: options.queryMaxConcurrency ?? SERVER_DEFAULTS.queryMaxConcurrency,
   };

@@ -65,6 +65,11 @@ export interface ServerOptions {
   queryMaxConcurrency?: number;
   /** `--query.max-samples`: most samples one query may hold in memory at once. */
   queryMaxSamples?: number;
+  /**
+   * `--enable-feature=promql-delayed-name-removal`: PromQL removes `__name__` when a query
+   * finishes rather than where an operation drops it (off: at once, as Prometheus by default).
+   */
+  promqlDelayedNameRemoval?: boolean;
 }
 
 /** Defaults of the optional {@link ServerOptions}, the same as the flags'. */

@@ -2,6 +2,7 @@ import type { BinaryOp, VectorMatching } from '../ast';
 import { METRIC_NAME, type Labels } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
 import { goPow } from './float-math';
+import { withoutMetadata } from './name-removal';
 import { StepPoints } from './step-points';
 import type { Sample, Series, Vector } from './values';
 
@@ -150,6 +151,7 @@ export function vectorBinop(
   rhsIn: Vector,
   matching: VectorMatching,
   returnBool: boolean,
+  delayedNameRemoval: boolean,
 ): Vector {
   const filling = matching.fillLeft !== undefined || matching.fillRight !== undefined;
   if (lhsIn.length === 0 && rhsIn.length === 0) return [];
@@ -177,7 +179,13 @@ export function vectorBinop(
     const [fl, fr] = oneToMany ? [rs.f, ls.f] : [ls.f, rs.f];
     const [computed, keep] = elementBinop(op, fl, fr);
     const value = returnBool ? (keep ? 1 : 0) : computed;
-    const metric = resultMetric(ls.metric, rs.metric, op, matching);
+    const metric = resultMetric(
+      ls.metric,
+      rs.metric,
+      op,
+      matching,
+      returnBool && !delayedNameRemoval,
+    );
     if (matching.card === 'one-to-one') {
       if (matchedOnce.has(sig)) {
         throw new PromqlEvalError(
@@ -231,15 +239,19 @@ export function vectorBinop(
   return out;
 }
 
-/** The labels of a vector-vector result, as upstream's `resultMetric`. */
+/**
+ * The labels of a vector-vector result, as upstream's `resultMetric`: arithmetic drops the name
+ * at once whatever the mode; so does a `bool` comparison unless name removal is delayed.
+ */
 export function resultMetric(
   lhs: Labels,
   rhs: Labels,
   op: BinaryOp,
   matching: VectorMatching,
+  dropMetricName: boolean,
 ): Labels {
   let metric = lhs;
-  if (changesMetricSchema(op)) metric = metric.without([METRIC_NAME, '__type__', '__unit__']);
+  if (dropMetricName || changesMetricSchema(op)) metric = withoutMetadata(metric);
   if (matching.card === 'one-to-one') {
     metric = matching.on ? metric.keep(matching.labels) : metric.without(matching.labels);
   }

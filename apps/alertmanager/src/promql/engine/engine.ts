@@ -2,11 +2,12 @@ import type { Expr } from '../ast';
 import { typeOf } from '../ast';
 import { parseExpr } from '../parser/parse-expr';
 import type { ParserOptions } from '../parser/syntax-tree';
-import { compareLabels, METRIC_NAME } from '../../tsdb/labels';
+import { compareLabels } from '../../tsdb/labels';
 import type { Queryable } from '../../tsdb/queryable';
 import { PromqlEvalError } from './errors';
 import { Evaluator, type QueryContext } from './evaluator';
 import { mergeSameLabelset } from './label-functions';
+import { METADATA_LABELS, SAME_LABELSET } from './name-removal';
 import { resolveDurations } from './resolve-durations';
 import { Annotations } from './annotations';
 import type { EvalValue, QueryResult, QueryValue, Series } from './values';
@@ -20,6 +21,11 @@ export interface EngineOptions {
   readonly timeoutMs?: number;
   /** Subquery step when none is written: the rule evaluation interval. */
   readonly defaultSubqueryStepMs?: number;
+  /**
+   * Remove `__name__` when the query finishes rather than where an operation drops it
+   * (`--enable-feature=promql-delayed-name-removal`); off by default, as in Prometheus.
+   */
+  readonly delayedNameRemoval?: boolean;
   readonly parser?: ParserOptions;
 }
 
@@ -28,6 +34,7 @@ const DEFAULTS = {
   maxSamples: 50_000_000,
   timeoutMs: 2 * 60_000,
   defaultSubqueryStepMs: 60_000,
+  delayedNameRemoval: false,
 };
 
 /** Runs PromQL instant and range queries against a store, as Prometheus's engine does. */
@@ -59,7 +66,9 @@ export class PromqlEngine {
 
   private instantValue(expr: Expr, value: EvalValue, timeMs: number): QueryValue {
     if (value.kind === 'string') return { type: 'string', t: timeMs, value: value.value };
-    const series = cleanUp(value.series, typeOf(expr) === 'vector');
+    const series = this.options.delayedNameRemoval
+      ? cleanUp(value.series, typeOf(expr) === 'vector')
+      : value.series;
     switch (typeOf(expr)) {
       case 'scalar':
         return { type: 'scalar', t: timeMs, f: series[0]?.f[0] ?? NaN };
@@ -93,13 +102,16 @@ export class PromqlEngine {
       throw new PromqlEvalError('string is not allowed in a range query');
     return {
       type: 'matrix',
-      series: sortSeries(cleanUp(value.series, false)),
+      series: sortSeries(
+        this.options.delayedNameRemoval ? cleanUp(value.series, false) : value.series,
+      ),
       ...context.annotations.toStrings(typeof query === 'string' ? query : ''),
     };
   }
 
   private context(start: number, end: number, step: number): QueryContext {
-    const { lookbackDeltaMs, maxSamples, timeoutMs, defaultSubqueryStepMs } = this.options;
+    const { lookbackDeltaMs, maxSamples, timeoutMs, defaultSubqueryStepMs, delayedNameRemoval } =
+      this.options;
     const lookback = lookbackDeltaMs;
     return {
       querier: this.queryable.querier(start - lookback - 1, end),
@@ -110,16 +122,14 @@ export class PromqlEngine {
       queryEnd: end,
       queryStepMs: step,
       defaultSubqueryStepMs,
+      delayedNameRemoval,
       samples: 0,
       annotations: new Annotations(),
     };
   }
 }
 
-/** The labels that describe what a series measures, dropped with its name. */
-const METADATA_LABELS = [METRIC_NAME, '__type__', '__unit__'];
-
-/** Removes `__name__` (and `__type__`, `__unit__`) where an operation said so, then refuses or merges clashing label sets. */
+/** With delayed name removal: removes `__name__` (and `__type__`, `__unit__`) where an operation said so, then refuses or merges clashing label sets. */
 function cleanUp(series: Series[], instantVector: boolean): Series[] {
   const cleaned = series.map((s) =>
     s.dropName ? { ...s, metric: s.metric.without(METADATA_LABELS), dropName: false } : s,
@@ -127,8 +137,7 @@ function cleanUp(series: Series[], instantVector: boolean): Series[] {
   if (instantVector) {
     const seen = new Set<string>();
     for (const s of cleaned) {
-      if (seen.has(s.metric.key))
-        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+      if (seen.has(s.metric.key)) throw new PromqlEvalError(SAME_LABELSET);
       seen.add(s.metric.key);
     }
     return cleaned;

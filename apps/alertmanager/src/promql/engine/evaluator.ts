@@ -19,6 +19,8 @@ import { PromqlEvalError } from './errors';
 import { checkDeadline, holdPoints, releasePoints } from './query-limits';
 import { pointsByStep } from './aggregation-groups';
 import { CellAggregator, isCellOp } from './cell-aggregation';
+import { dropNamesNow, nameDropper } from './name-removal';
+import { queryContextValue } from './query-context-values';
 import { joinSeriesOneToOne } from './series-join';
 import { combineAtSteps, type Steps } from './step-combination';
 import { StepSelectors, type SelectorContext } from './step-selectors';
@@ -38,6 +40,8 @@ export interface QueryContext extends SelectorContext {
   readonly defaultSubqueryStepMs: number;
   /** Warnings and infos about the answer. */
   readonly annotations: Annotations;
+  /** Whether `__name__` is removed when the query finishes rather than at once. */
+  readonly delayedNameRemoval: boolean;
 }
 
 /**
@@ -59,7 +63,11 @@ export class Evaluator {
   ) {
     this.timestamps = [];
     for (let ts = start; ts <= end; ts += interval) this.timestamps.push(ts);
-    this.steps = { timestamps: this.timestamps, instant: start === end };
+    this.steps = {
+      timestamps: this.timestamps,
+      instant: start === end,
+      distinct: !ctx.delayedNameRemoval,
+    };
     this.selectors = new StepSelectors(ctx, start, end, this.timestamps, this.scratch);
   }
 
@@ -87,7 +95,14 @@ export class Evaluator {
         const series = this.series(expr.expr);
         if (expr.op === '+') return this.matrix(series);
         return this.matrix(
-          series.map((s) => ({ metric: s.metric, t: s.t, f: s.f.map((v) => -v), dropName: true })),
+          this.namesDropped(
+            series.map((s) => ({
+              metric: s.metric,
+              t: s.t,
+              f: s.f.map((v) => -v),
+              dropName: true,
+            })),
+          ),
         );
       }
       case 'vectorSelector':
@@ -114,6 +129,11 @@ export class Evaluator {
 
   private matrix(series: Series[]): EvalValue {
     return { kind: 'matrix', series };
+  }
+
+  /** Series an operation marked to lose their name: without it now, unless removal is delayed. */
+  private namesDropped(series: Series[]): Series[] {
+    return this.ctx.delayedNameRemoval ? series : dropNamesNow(series);
   }
 
   // ---- subqueries ---------------------------------------------------------------------------
@@ -172,13 +192,15 @@ export class Evaluator {
       // Of a plain selector, the samples' own timestamps, not the steps'.
       const arg = unwrapParens(expr.args[0]);
       if (arg.kind === 'vectorSelector') {
-        return this.selectors.instant(arg, true).map((series) => ({ ...series, dropName: true }));
+        return this.namesDropped(
+          this.selectors.instant(arg, true).map((series) => ({ ...series, dropName: true })),
+        );
       }
     }
     if (name === 'absent') {
       return absentSeries(this.series(expr.args[0]), expr.args[0], this.timestamps, false);
     }
-    const queryValue = this.queryContextValue(name);
+    const queryValue = queryContextValue(this.ctx, name);
     if (queryValue !== undefined) {
       return [
         {
@@ -191,12 +213,14 @@ export class Evaluator {
     }
     if (name === 'histogram_quantile') {
       const [quantiles, buckets] = expr.args.map((arg) => this.series(arg));
+      const delayed = this.ctx.delayedNameRemoval;
       return histogramQuantileAtSteps(
         quantiles,
         buckets,
         this.timestamps,
         this.ctx,
-        histogramQuantileNotes(this.ctx.annotations, expr.args),
+        histogramQuantileNotes(this.ctx.annotations, expr.args, delayed),
+        delayed,
       );
     }
     const fn = VECTOR_FUNCTIONS.get(name);
@@ -208,27 +232,11 @@ export class Evaluator {
         expr.pos,
       );
     }
-    const annotations = this.ctx.annotations;
+    const { annotations, delayedNameRemoval } = this.ctx;
+    const dropName = nameDropper(delayedNameRemoval);
     return this.rangeEval(expr.args, (vectors, ts) =>
-      fn({ vectors, strings, ts, annotations, args: expr.args }),
+      fn({ vectors, strings, ts, annotations, args: expr.args, dropName, delayedNameRemoval }),
     );
-  }
-
-  /** `start()`, `end()`, `range()` and `step()`: the query's own, in seconds, at every depth. */
-  private queryContextValue(name: string): number | undefined {
-    const { queryStart, queryEnd, queryStepMs } = this.ctx;
-    switch (name) {
-      case 'start':
-        return queryStart / 1000;
-      case 'end':
-        return queryEnd / 1000;
-      case 'range':
-        return (queryEnd - queryStart) / 1000;
-      case 'step':
-        return queryStart === queryEnd ? 0 : queryStepMs / 1000;
-      default:
-        return undefined;
-    }
   }
 
   /**
@@ -289,7 +297,9 @@ export class Evaluator {
     const [vector, scalar] = lt === 'vector' ? [lhs, rhs] : [rhs, lhs];
     const scalarValues = pointsByStep(scalar[0] ?? NO_SERIES, this.timestamps).map((v) => v ?? NaN);
     const swap = lt !== 'vector';
-    const out = vectorScalarBinop(op, vector, scalarValues, this.timestamps, swap, returnBool);
+    const out = this.namesDropped(
+      vectorScalarBinop(op, vector, scalarValues, this.timestamps, swap, returnBool),
+    );
     releasePoints(this.ctx, pointCount(lhs) + pointCount(rhs));
     holdPoints(this.ctx, pointCount(out));
     return out;
@@ -303,10 +313,11 @@ export class Evaluator {
     const lhs = this.series(expr.lhs);
     const rhs = this.series(expr.rhs);
     const { op, returnBool } = expr;
-    const out = joinSeriesOneToOne(op, lhs, rhs, matching, returnBool, this.timestamps);
+    const delayed = this.ctx.delayedNameRemoval;
+    const out = joinSeriesOneToOne(op, lhs, rhs, matching, returnBool, this.timestamps, delayed);
     if (out === undefined) {
       return combineAtSteps([lhs, rhs], this.steps, this.ctx, ([l, r]) =>
-        vectorBinop(op, l, r, matching, returnBool),
+        vectorBinop(op, l, r, matching, returnBool, delayed),
       );
     }
     releasePoints(this.ctx, pointCount(lhs) + pointCount(rhs));

@@ -7,6 +7,7 @@ import {
 } from './classic-histogram';
 import { checkDeadline, holdPoints, releasePoints, type QueryLimits } from './query-limits';
 import { pointCount } from './series-runs';
+import { dropNamesNow } from './name-removal';
 import { StepPoints } from './step-points';
 import type { Series } from './values';
 
@@ -44,6 +45,7 @@ export function histogramQuantileAtSteps(
   timestamps: readonly number[],
   limits: QueryLimits,
   notes: HistogramQuantileNotes,
+  delayedNameRemoval: boolean,
 ): Series[] {
   const quantiles = quantileSeries[0];
   const byKey = new Map<string, Histogram>();
@@ -143,8 +145,10 @@ export function histogramQuantileAtSteps(
     if (series !== undefined) out.push(series);
   }
   releasePoints(limits, pointCount(input) + pointCount(quantileSeries));
-  holdPoints(limits, pointCount(out));
-  return out;
+  // Histograms of different names that now share their labels meet as upstream's steps do.
+  const result = delayedNameRemoval ? out : dropNamesNow(out);
+  holdPoints(limits, pointCount(result));
+  return result;
 }
 
 /** The index of the series' point at `ts` (-1: none), moving its cursor forward (steps ascend). */

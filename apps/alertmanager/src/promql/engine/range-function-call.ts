@@ -15,6 +15,7 @@ import {
   RANGE_FUNCTIONS,
 } from './range-functions';
 import { windowedSeries, type RangeWindows } from './range-windows';
+import { DistinctLabelsets, withoutMetadata } from './name-removal';
 import { pointCount, withoutStale } from './series-runs';
 import type { StepSelectors } from './step-selectors';
 import type { Series } from './values';
@@ -71,12 +72,21 @@ export function evalRangeFunction(
   // Upstream's info for `rate`/`increase` of a metric whose name does not say it is a counter;
   // a query's series mostly share their name, looked at once.
   const namesSeen = name === 'rate' || name === 'increase' ? new Set<string>() : undefined;
+  // Unless removal is delayed, the name goes at once and the series must stay distinct (upstream
+  // checks the whole matrix, whether or not the series meet at a step).
+  const distinct =
+    ev.ctx.delayedNameRemoval || name === 'absent_over_time' ? undefined : new DistinctLabelsets();
   let emitted = 0;
-  const emit = (series: Series | undefined) => {
-    if (series === undefined) return;
+  const emit = (computed: Series | undefined) => {
+    if (computed === undefined) return;
     emitted++;
     if (namesSeen !== undefined)
-      noteNonCounter(ev.ctx.annotations, namesSeen, series, expr.args[matrixIndex]);
+      noteNonCounter(ev.ctx.annotations, namesSeen, computed, expr.args[matrixIndex]);
+    const series =
+      distinct !== undefined && computed.dropName
+        ? { ...computed, metric: withoutMetadata(computed.metric) }
+        : computed;
+    distinct?.add(series.metric);
     if (each === undefined) {
       out.push(series);
       return;

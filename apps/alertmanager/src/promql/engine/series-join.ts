@@ -17,6 +17,7 @@ export function joinSeriesOneToOne(
   matching: VectorMatching,
   returnBool: boolean,
   timestamps: readonly number[],
+  delayedNameRemoval: boolean,
 ): Series[] | undefined {
   if (matching.card !== 'one-to-one') return undefined;
   if (matching.fillLeft !== undefined || matching.fillRight !== undefined) return undefined;
@@ -50,7 +51,9 @@ export function joinSeriesOneToOne(
       while (timestamps[step] < ts) step++;
       points.push(step, returnBool ? (keep ? 1 : 0) : computed);
     }
-    const series = points.series(resultMetric(l.metric, r.metric, op, matching), returnBool);
+    const dropNow = returnBool && !delayedNameRemoval;
+    const metric = resultMetric(l.metric, r.metric, op, matching, dropNow);
+    const series = points.series(metric, returnBool);
     if (series !== undefined) out.push(series);
   }
   return out;

@@ -1,4 +1,5 @@
 import { PromqlEvalError } from './errors';
+import { DistinctLabelsets, SAME_LABELSET } from './name-removal';
 import { checkDeadline, holdPoints, releasePoints, type QueryLimits } from './query-limits';
 import { pointCount, sampleAt } from './series-runs';
 import type { Sample, Series, Vector } from './values';
@@ -7,6 +8,11 @@ import type { Sample, Series, Vector } from './values';
 export interface Steps {
   readonly timestamps: readonly number[];
   readonly instant: boolean;
+  /**
+   * Whether an instant step's output with two series of one label set is an error there (names
+   * are dropped at once); with delayed name removal it is decided when the query finishes.
+   */
+  readonly distinct: boolean;
 }
 
 /**
@@ -25,6 +31,10 @@ export function combineAtSteps(
   if (steps.instant) {
     const vectors = inputs.map((list) => list.flatMap((s) => sampleAt(s, steps.timestamps[0])));
     const out = fn(vectors, steps.timestamps[0]);
+    if (steps.distinct && out.length > 1) {
+      const labelsets = new DistinctLabelsets();
+      for (const sample of out) labelsets.add(sample.metric);
+    }
     for (const list of inputs) releasePoints(limits, pointCount(list));
     holdPoints(limits, out.length);
     return out.map((s) => ({
@@ -66,7 +76,7 @@ export function combineAtSteps(
         byKey.set(sample.metric.key, series);
         order.push(series);
       } else if (series.last === ts) {
-        throw new PromqlEvalError('vector cannot contain metrics with the same labelset');
+        throw new PromqlEvalError(SAME_LABELSET);
       }
       series.last = ts;
       series.t.push(ts);

@@ -18,24 +18,28 @@ export interface StepCall {
   /** Where warnings and infos go, and the call's arguments for their positions. */
   readonly annotations: Annotations;
   readonly args: readonly Expr[];
+  /** The labels of a result that drops the metric name (at once, or kept until the end). */
+  readonly dropName: (metric: Labels) => Labels;
+  /** Whether names are removed when the query finishes, so notes can still name the metric. */
+  readonly delayedNameRemoval: boolean;
 }
 
 export type VectorFunction = (call: StepCall) => Vector;
 
 /** Applies `f` to every sample's value; the result drops `__name__`. */
 function mapValues(f: (v: number) => number): VectorFunction {
-  return ({ vectors }) =>
-    vectors[0].map((s) => ({ metric: s.metric, f: f(s.f), t: s.t, dropName: true }));
+  return ({ vectors, dropName }) =>
+    vectors[0].map((s) => ({ metric: dropName(s.metric), f: f(s.f), t: s.t, dropName: true }));
 }
 
 function scalarArg(call: StepCall, index: number): number {
   return call.vectors[index][0].f;
 }
 
-function clamp(vector: Vector, min: number, max: number): Vector {
+function clamp(call: StepCall, min: number, max: number): Vector {
   if (max < min) return [];
-  return vector.map((s) => ({
-    metric: s.metric,
+  return call.vectors[0].map((s) => ({
+    metric: call.dropName(s.metric),
     f: Math.max(min, Math.min(max, s.f)),
     t: s.t,
     dropName: true,
@@ -44,7 +48,7 @@ function clamp(vector: Vector, min: number, max: number): Vector {
 
 /** A date part of each sample's value (seconds since the epoch, UTC), or of the step time. */
 function datePart(part: (d: Date) => number): VectorFunction {
-  return ({ vectors, ts }) => {
+  return ({ vectors, ts, dropName }) => {
     if (vectors.length === 0) {
       return [
         {
@@ -56,7 +60,7 @@ function datePart(part: (d: Date) => number): VectorFunction {
       ];
     }
     return vectors[0].map((s) => ({
-      metric: s.metric,
+      metric: dropName(s.metric),
       f: part(new Date(Math.trunc(s.f) * 1000)),
       t: s.t,
       dropName: true,
@@ -129,7 +133,12 @@ function warnBadBucket(annotations: Annotations, arg: Expr, metricName: string, 
 /** Classic buckets of the vector argument, warning about buckets without a usable `le`. */
 function buckets(call: StepCall, argIndex: number) {
   return bucketsBySeries(call.vectors[argIndex], (metricName, le) =>
-    warnBadBucket(call.annotations, call.args[argIndex], metricName, le),
+    warnBadBucket(
+      call.annotations,
+      call.args[argIndex],
+      call.delayedNameRemoval ? metricName : '',
+      le,
+    ),
   );
 }
 
@@ -137,13 +146,16 @@ function buckets(call: StepCall, argIndex: number) {
 export function histogramQuantileNotes(
   annotations: Annotations,
   args: readonly Expr[],
+  delayedNameRemoval: boolean,
 ): HistogramQuantileNotes {
+  // Upstream names the metric only while the name is still there: with delayed removal.
+  const named = (metricName: string) => (delayedNameRemoval ? metricName : '');
   return {
     quantile: (q) => warnQuantile(annotations, args[0], q),
-    badBucket: (metricName, le) => warnBadBucket(annotations, args[1], metricName, le),
+    badBucket: (metricName, le) => warnBadBucket(annotations, args[1], named(metricName), le),
     fixed: (metricName, ts, fix) =>
       annotations.monotonicityFixed(
-        metricName,
+        named(metricName),
         args[1].pos,
         ts,
         fix.minBucket,
@@ -161,10 +173,13 @@ function quantiles(
   labelled?: string,
 ): Vector {
   return groups.map(({ metric, buckets: b }) => ({
-    metric: labelled === undefined ? metric : metric.with(labelled, formatOpenMetricsFloat(q)),
+    metric:
+      labelled === undefined
+        ? call.dropName(metric)
+        : call.dropName(metric).with(labelled, formatOpenMetricsFloat(q)),
     f: bucketQuantile(q, b, (fix) =>
       call.annotations.monotonicityFixed(
-        metric.get('__name__'),
+        call.delayedNameRemoval ? metric.get('__name__') : '',
         call.args[labelled === undefined ? 1 : 0].pos,
         call.ts,
         fix.minBucket,
@@ -213,9 +228,9 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
       return mapValues((v) => Math.floor(v * inverse + 0.5) / inverse)(call);
     },
   ],
-  ['clamp', (call) => clamp(call.vectors[0], scalarArg(call, 1), scalarArg(call, 2))],
-  ['clamp_max', (call) => clamp(call.vectors[0], -Infinity, scalarArg(call, 1))],
-  ['clamp_min', (call) => clamp(call.vectors[0], scalarArg(call, 1), Infinity)],
+  ['clamp', (call) => clamp(call, scalarArg(call, 1), scalarArg(call, 2))],
+  ['clamp_max', (call) => clamp(call, -Infinity, scalarArg(call, 1))],
+  ['clamp_min', (call) => clamp(call, scalarArg(call, 1), Infinity)],
   [
     'min_of',
     (call) => [
@@ -242,8 +257,13 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
   ['time', ({ ts }) => [{ metric: Labels.EMPTY, f: ts / 1000, t: ts, dropName: false }]],
   [
     'timestamp',
-    ({ vectors }) =>
-      vectors[0].map((s) => ({ metric: s.metric, f: s.t / 1000, t: s.t, dropName: true })),
+    ({ vectors, dropName }) =>
+      vectors[0].map((s) => ({
+        metric: dropName(s.metric),
+        f: s.t / 1000,
+        t: s.t,
+        dropName: true,
+      })),
   ],
   [
     'vector',
@@ -282,7 +302,7 @@ export const VECTOR_FUNCTIONS: ReadonlyMap<string, VectorFunction> = new Map<
       const lower = scalarArg(call, 0);
       const upper = scalarArg(call, 1);
       return buckets(call, 2).map(({ metric, buckets: b }) => ({
-        metric,
+        metric: call.dropName(metric),
         f: bucketFraction(lower, upper, b),
         t: call.ts,
         dropName: true,

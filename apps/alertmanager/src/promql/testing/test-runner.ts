@@ -51,6 +51,8 @@ export function runTestScript(commands: readonly TestCommand[]): EvalOutcome[] {
     lookbackDeltaMs: 5 * 60_000,
     maxSamples: 10_000,
     defaultSubqueryStepMs: 60_000,
+    // Upstream's test engine removes names late (`EnableDelayedNameRemoval: true`).
+    delayedNameRemoval: true,
     parser: {
       experimentalFunctions: true,
       durationExpressions: true,

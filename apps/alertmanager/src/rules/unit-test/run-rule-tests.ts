@@ -26,13 +26,22 @@ export interface RuleTestResult {
   readonly warnings: string[];
 }
 
+/** What `--enable-feature` turns on for a rule test file. */
+export interface RuleTestOptions {
+  /** `promql-delayed-name-removal`: `__name__` is removed when a query finishes. */
+  readonly delayedNameRemoval?: boolean;
+}
+
 /**
  * Runs a promtool rule test file as `promtool test rules` does: for each test group, the input
  * series are loaded as time goes, every group is evaluated at every evaluation interval up to the
  * last `eval_time`, firing alerts are compared at each `alert_rule_test` time and
  * `promql_expr_test` queries run at the end.
  */
-export async function runRuleTestFile(path: string): Promise<RuleTestResult> {
+export async function runRuleTestFile(
+  path: string,
+  options: RuleTestOptions = {},
+): Promise<RuleTestResult> {
   const warnings: string[] = [];
   let file;
   try {
@@ -63,7 +72,9 @@ export async function runRuleTestFile(path: string): Promise<RuleTestResult> {
     // As upstream, each test group loads the rule files itself (and reports their errors).
     const loaded = await loadGroups(ruleFiles, order);
     errors.push(
-      ...(Array.isArray(loaded) ? loaded : runTestGroup(test, loaded.groups, evalInterval)),
+      ...(Array.isArray(loaded)
+        ? loaded
+        : runTestGroup(test, loaded.groups, evalInterval, options)),
     );
   }
   return { errors, warnings };
@@ -87,12 +98,18 @@ async function loadGroups(
   return { groups: ordered };
 }
 
-function runTestGroup(test: TestGroup, groups: RuleGroup[], evalInterval: number): string[] {
+function runTestGroup(
+  test: TestGroup,
+  groups: RuleGroup[],
+  evalInterval: number,
+  options: RuleTestOptions,
+): string[] {
   const store = new MemoryStore();
   const engine = new PromqlEngine(store, {
     maxSamples: MAX_SAMPLES,
     timeoutMs: 100_000,
     defaultSubqueryStepMs: evalInterval,
+    delayedNameRemoval: options.delayedNameRemoval === true,
     parser: {},
   });
   const interval = test.intervalMs || evalInterval;
