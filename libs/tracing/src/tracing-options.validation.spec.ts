@@ -230,8 +230,53 @@ describe('resolveTracingOptions', () => {
       { resourceAttributes: { team: { name: 'a' } } },
       'TracingModule: option "resourceAttributes.team" must be a string, number or boolean, got an object',
     ],
+    [
+      'sampling null',
+      { sampling: null },
+      'TracingModule: option "sampling" must be an object, got null',
+    ],
+    [
+      'an unknown option named as a member of Object.prototype',
+      JSON.parse('{"spans":{"__proto__":{}}}'),
+      'TracingModule: unknown option "__proto__" in "spans"; known options are includeArgs, includeResult, maxArgLength, excludeCommands, connectionCommands, requireParentSpan, requestHook, responseHook, statementSerializer',
+    ],
   ])('rejects %s', (_case, options, message) => {
     expect(() => resolve(options)).toThrow(new Error(message));
+  });
+
+  it('takes null for the default of an option that has one', () => {
+    const resolved = resolve({
+      enabled: null,
+      exporter: { type: null, timeoutMillis: null },
+      sampling: { strategy: 'never', ratio: null },
+      spans: { maxArgLength: null, includeArgs: null },
+      http: null,
+      metrics: null,
+    });
+    expect(resolved).toMatchObject({
+      enabled: true,
+      exporter: { type: 'none', timeoutMillis: 5000 },
+      sampling: { strategy: 'never', ratio: 1, parentBased: true },
+      spans: { maxArgLength: 100, includeArgs: false },
+      http: { redactQueryString: true },
+      metrics: { enabled: false },
+    });
+  });
+
+  it('reads options an object inherits, as from a class instance', () => {
+    class Spans {
+      get maxArgLength() {
+        return 7;
+      }
+    }
+    class Options {
+      readonly spans = new Spans();
+      get serviceName() {
+        return 'inherited';
+      }
+    }
+    const resolved = resolve(new Options());
+    expect([resolved.serviceName, resolved.spans.maxArgLength]).toEqual(['inherited', 7]);
   });
 
   it.each([
