@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIXED_TIMES, freshTimes } from './support/notification-scenario';
 import { runScenario, SCENARIO_PATHS } from './support/scenario-run';
 import { UPSTREAM_BIN } from './support/upstream-alertmanager';
 import { RECORDING_FILE, type Recording } from './support/upstream-recording';
@@ -23,8 +24,14 @@ describeWithUpstream('receivers, side by side with upstream Alertmanager', () =>
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'am-receivers-'));
-    [theirs, ours] = await Promise.all([runScenario(true, dir), runScenario(false, dir)]);
-    if (process.env.RECORD_UPSTREAM_FIXTURES === '1') {
+    // The fixture keeps its fixed times; a comparison gives both servers the same fresh ones.
+    const recording = process.env.RECORD_UPSTREAM_FIXTURES === '1';
+    const times = recording ? FIXED_TIMES : freshTimes(3_000);
+    [theirs, ours] = await Promise.all([
+      runScenario(true, dir, times),
+      runScenario(false, dir, times),
+    ]);
+    if (recording) {
       await writeFile(RECORDING_FILE, `${JSON.stringify(theirs, null, 2)}\n`);
     }
   }, 60_000);

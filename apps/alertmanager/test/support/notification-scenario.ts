@@ -93,11 +93,37 @@ receivers:
 `;
 }
 
-const startsAt = '2024-01-01T00:00:00Z';
-const endsAt = '2024-01-01T00:10:00Z';
+/** When the scenario's alerts start and, once resolved, end. */
+export interface ScenarioTimes {
+  readonly startsAt: string;
+  readonly endsAt: string;
+}
 
-/** The scenario's two alerts; `resolved` gives them an end in the past. */
-export function scenarioAlerts(resolved: boolean) {
+/**
+ * The times of the recorded fixture: long past, so a server flushes each alert's group as soon
+ * as the alert arrives (its group wait is over).
+ */
+export const FIXED_TIMES: ScenarioTimes = {
+  startsAt: '2024-01-01T00:00:00Z',
+  endsAt: '2024-01-01T00:10:00Z',
+};
+
+/**
+ * Times from now: both alerts wait out the group wait together, so no server can flush the group
+ * between the two (upstream's dispatcher, on its own goroutines, sometimes did with past times).
+ * They end `endsInMs` after they start.
+ */
+export function freshTimes(endsInMs: number): ScenarioTimes {
+  const now = Date.now();
+  return {
+    startsAt: new Date(now).toISOString(),
+    endsAt: new Date(now + endsInMs).toISOString(),
+  };
+}
+
+/** The scenario's two alerts; `resolved` gives them their end. */
+export function scenarioAlerts(resolved: boolean, times: ScenarioTimes = FIXED_TIMES) {
+  const { startsAt, endsAt } = times;
   return ['a:9100', 'b:9100'].map((instance) => ({
     labels: { alertname: 'DiskFull', severity: 'critical', job: 'node', instance },
     annotations: {
@@ -111,11 +137,15 @@ export function scenarioAlerts(resolved: boolean) {
 }
 
 /** Posts the scenario's alerts (firing or resolved) to a server's API v2. */
-export async function postScenarioAlerts(serverUrl: string, resolved: boolean): Promise<void> {
+export async function postScenarioAlerts(
+  serverUrl: string,
+  resolved: boolean,
+  times: ScenarioTimes = FIXED_TIMES,
+): Promise<void> {
   const res = await fetch(`${serverUrl}/api/v2/alerts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(scenarioAlerts(resolved)),
+    body: JSON.stringify(scenarioAlerts(resolved, times)),
   });
   if (res.status !== 200) throw new Error(`POST /api/v2/alerts: ${res.status} ${await res.text()}`);
 }

@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   EXTERNAL_URL,
+  FIXED_TIMES,
   postScenarioAlerts,
+  type ScenarioTimes,
   scenarioConfig,
   startUpstreamAt,
 } from './notification-scenario';
@@ -42,7 +44,11 @@ async function waitUntil(done: () => boolean): Promise<void> {
  * alerts, then the same alerts resolved, each delivered to every integration; returns what the
  * loopback HTTP and SMTP receivers recorded.
  */
-export async function runScenario(upstream: boolean, dir: string): Promise<Recording> {
+export async function runScenario(
+  upstream: boolean,
+  dir: string,
+  times: ScenarioTimes = FIXED_TIMES,
+): Promise<Recording> {
   const http = await new WebhookCollector().start();
   const smtp = await new SmtpTestServer({ starttls: false }).start();
   const file = join(dir, upstream ? 'theirs.yml' : 'ours.yml');
@@ -56,9 +62,12 @@ export async function runScenario(upstream: boolean, dir: string): Promise<Recor
           '--web.route-prefix=/',
         ]);
     const prefixes = SCENARIO_PATHS;
-    await postScenarioAlerts(server.url, false);
+    await postScenarioAlerts(server.url, false, times);
     await waitUntil(() => prefixes.every((p) => countTo(http, p) >= 1) && smtp.mails.length >= 2);
-    await postScenarioAlerts(server.url, true);
+    // The resolution is posted once its end has passed, so that the alerts are resolved.
+    const endsIn = Date.parse(times.endsAt) + 10 - Date.now();
+    if (endsIn > 0) await new Promise((r) => setTimeout(r, endsIn));
+    await postScenarioAlerts(server.url, true, times);
     await waitUntil(() => prefixes.every((p) => countTo(http, p) >= 2) && smtp.mails.length >= 4);
     return recordingOf(http, smtp, prefixes);
   } finally {
