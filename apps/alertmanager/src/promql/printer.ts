@@ -16,7 +16,10 @@ export function formatExpr(expr: Expr): string {
     case 'number':
       return goFormatV(expr.value);
     case 'string':
-      return goQuote(expr.value);
+      // Bytes that are not UTF-8 (`"\xc5"`) do not survive decoding: print them as written.
+      return expr.value.includes('\ufffd') && expr.raw.startsWith('"')
+        ? expr.raw
+        : goQuote(expr.value);
     case 'paren':
       return `(${formatExpr(expr.expr)})`;
     case 'unary':
@@ -35,11 +38,11 @@ export function formatExpr(expr: Expr): string {
       return `${formatExpr(expr.lhs)} ${expr.op}${bool}${matching(expr.matching)} ${formatExpr(expr.rhs)}`;
     }
     case 'vectorSelector':
-      return selector(expr) + at(expr.at) + offset(expr.offsetMs, expr.offsetExpr);
+      return selector(expr) + at(expr.at) + extended(expr) + offset(expr.offsetMs, expr.offsetExpr);
     case 'matrixSelector': {
       const s = expr.selector;
       const range = expr.rangeExpr ? durationExpr(expr.rangeExpr) : formatDuration(expr.rangeMs);
-      return `${selector(s)}[${range}]${at(s.at)}${offset(s.offsetMs, s.offsetExpr)}`;
+      return `${selector(s)}[${range}]${extended(s)}${at(s.at)}${offset(s.offsetMs, s.offsetExpr)}`;
     }
     case 'subquery': {
       const range = expr.rangeExpr ? durationExpr(expr.rangeExpr) : formatDuration(expr.rangeMs);
@@ -71,6 +74,12 @@ function matcherText(m: LabelMatcher): string {
   return `${labelName(m.name)}${m.type}${goQuote(m.value)}`;
 }
 
+/** The experimental `anchored` / `smoothed` modifier of a selector, if it has one. */
+function extended(s: { anchored?: boolean; smoothed?: boolean }): string {
+  if (s.anchored) return ' anchored';
+  return s.smoothed ? ' smoothed' : '';
+}
+
 function at(modifier: AtModifier): string {
   switch (modifier.kind) {
     case 'timestamp':
@@ -92,11 +101,18 @@ function offset(ms: number, expr: DurationExpr | undefined): string {
 }
 
 function matching(vm: VectorMatching | undefined): string {
-  if (vm === undefined || (vm.labels.length === 0 && !vm.on)) return '';
-  let text = ` ${vm.on ? 'on' : 'ignoring'} (${joinLabels(vm.labels)})`;
-  if (vm.card === 'many-to-one' || vm.card === 'one-to-many') {
+  if (vm === undefined) return '';
+  const grouped = vm.card === 'many-to-one' || vm.card === 'one-to-many';
+  let text = '';
+  if (vm.labels.length > 0 || vm.on || grouped)
+    text += ` ${vm.on ? 'on' : 'ignoring'} (${joinLabels(vm.labels)})`;
+  if (grouped)
     text += ` group_${vm.card === 'many-to-one' ? 'left' : 'right'} (${joinLabels(vm.include)})`;
-  }
+  const { fillLeft, fillRight } = vm;
+  if (fillLeft !== undefined && fillRight !== undefined && fillLeft === fillRight)
+    return `${text} fill (${goFormatV(fillLeft)})`;
+  if (fillLeft !== undefined) text += ` fill_left (${goFormatV(fillLeft)})`;
+  if (fillRight !== undefined) text += ` fill_right (${goFormatV(fillRight)})`;
   return text;
 }
 

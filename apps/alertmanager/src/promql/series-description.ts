@@ -37,6 +37,11 @@ export function parseSeriesDescription(line: string): SeriesDescription {
   return { labels, values };
 }
 
+/** The label set a series description starts with, whatever values follow it. */
+export function parseSeriesLabels(line: string): Labels {
+  return readMetric(line.trim())[0];
+}
+
 /** Just the label set of `metric{...}` (the part before the values). */
 export function parseMetric(text: string): Labels {
   const [labels, rest] = readMetric(text.trim());

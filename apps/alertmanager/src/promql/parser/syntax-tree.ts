@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import type { AggregationOp, BinaryOp, Expr, VectorMatching } from '../ast';
+import type { AggregationOp, BinaryExpr, BinaryOp, Expr, VectorMatching } from '../ast';
 import { FUNCTIONS } from '../functions';
 import { childrenOf, Stop } from './node-reader';
 import { SelectorReader } from './selector-reader';
@@ -26,6 +26,43 @@ const BINARY_OPS: Record<string, BinaryOp> = {
   Or: 'or',
   Unless: 'unless',
 };
+
+/** Upstream's binding strength of the binary operators, loosest first (`^` binds to the right). */
+const PRECEDENCE: Record<BinaryOp, number> = {
+  or: 1,
+  and: 2,
+  unless: 2,
+  '==': 3,
+  '!=': 3,
+  '>=': 3,
+  '>': 3,
+  '<=': 3,
+  '<': 3,
+  '+': 4,
+  '-': 4,
+  '*': 5,
+  '/': 5,
+  '%': 5,
+  atan2: 5,
+  '^': 6,
+};
+
+/**
+ * The grammar binds a postfix modifier to the whole operation on its left, so `a + b @ 1 * 2`
+ * arrives as `(a + b @ 1) * 2` once the modifier is moved down to `b`: an operation whose left
+ * side is an unparenthesized operation binding looser than itself takes that side's right
+ * operand instead, giving upstream's `a + (b @ 1 * 2)`.
+ */
+function bindTighter(outer: BinaryExpr): BinaryExpr {
+  const lhs = outer.lhs;
+  if (lhs.kind !== 'binary') return outer;
+  const inner = PRECEDENCE[lhs.op];
+  const own = PRECEDENCE[outer.op];
+  if (inner > own || (inner === own && outer.op !== '^')) return outer;
+  const end = outer.pos.end;
+  const rhs = bindTighter({ ...outer, lhs: lhs.rhs, pos: { start: lhs.rhs.pos.start, end } });
+  return { ...lhs, rhs, pos: { start: lhs.pos.start, end } };
+}
 
 const EXPERIMENTAL_AGGREGATIONS = new Set<AggregationOp>(['limitk', 'limit_ratio']);
 
@@ -165,7 +202,7 @@ export class SyntaxTreeReader extends SelectorReader {
       ...(clause ? this.matching(clause) : defaultMatching(op)),
       ...(fill ? this.fillValues(fill) : {}),
     };
-    return {
+    return bindTighter({
       kind: 'binary',
       op,
       lhs,
@@ -173,7 +210,7 @@ export class SyntaxTreeReader extends SelectorReader {
       returnBool,
       matching,
       pos: this.pos(node),
-    };
+    });
   }
 
   private fillValues(fill: SyntaxNode): { fillLeft?: number; fillRight?: number } {

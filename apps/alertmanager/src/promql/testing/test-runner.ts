@@ -1,19 +1,13 @@
-import { compareLabels, METRIC_NAME, type Labels } from '../../tsdb/labels';
 import { MemoryStore } from '../../tsdb/memory-store';
+import type { Expr } from '../ast';
 import { PromqlEngine } from '../engine/engine';
-import { almostEqual } from '../engine/float-math';
 import type { QueryResult, QueryValue } from '../engine/values';
 import { PromqlParseError } from '../parser/parse-error';
-import type {
-  AnnotationExpectation,
-  EvalCommand,
-  ExpectedSeries,
-  LoadCommand,
-  TestCommand,
-} from './test-script';
-
-/** Relative error allowed between an expected and a computed value, as upstream's tests. */
-const EPSILON = 0.000001;
+import { formatExpr } from '../printer';
+import { checkAnnotations, checkFailure, compare } from './compare-results';
+import { unreadableSeries, type HiddenSeries } from './eval-scope';
+import { stepInvariantTimes } from './step-invariance';
+import type { EvalCommand, LoadCommand, TestCommand } from './test-script';
 
 export type EvalOutcome =
   | { readonly status: 'passed'; readonly line: number; readonly expr: string }
@@ -39,11 +33,19 @@ const UNSUPPORTED = [
   /function "info" is not enabled/,
 ];
 
+/** Why an eval did not give what it expects; `feature` when the engine refused a feature it lacks. */
+interface Problem {
+  readonly text: string;
+  readonly feature?: boolean;
+}
+
 /**
  * Runs a test script as Prometheus's test runner does: loads series into a fresh store, runs
- * every eval as an instant query (and, for an instant vector or scalar, again as a range query
- * around the same time, which must agree) or a range query, and compares with the expected
- * results at upstream's tolerance.
+ * every eval as a range query, or as an instant query that is run again as a range query around
+ * its time and at other times with its selectors pinned there by `@` (all must agree), and
+ * compares with the expected results at upstream's tolerance. An eval that does not pass counts
+ * as unsupported only for a reason of its own: it expects native histogram results, the engine
+ * refuses a feature it uses, or it reads a series the store does not hold.
  */
 export function runTestScript(commands: readonly TestCommand[]): EvalOutcome[] {
   const store = new MemoryStore();
@@ -61,28 +63,21 @@ export function runTestScript(commands: readonly TestCommand[]): EvalOutcome[] {
     },
   });
   const outcomes: EvalOutcome[] = [];
-  let loadProblem: string | undefined;
-  const histogramNames = new Set<string>();
+  const hidden: HiddenSeries = { histograms: [], startTimestamps: [] };
   for (const command of commands) {
     if (command.kind === 'clear') {
       store.clear();
-      loadProblem = undefined;
-      histogramNames.clear();
+      hidden.histograms.length = 0;
+      hidden.startTimestamps.length = 0;
     } else if (command.kind === 'load') {
       load(store, command);
-      if (command.unsupported) {
-        loadProblem = command.unsupported;
-        for (const name of namesIn(command)) histogramNames.add(name);
-      }
+      hidden.histograms.push(...command.histogramSeries);
+      hidden.startTimestamps.push(...command.startTimestampSeries);
     } else {
-      outcomes.push(runEval(engine, command, loadProblem));
+      outcomes.push(runEval(engine, command, hidden));
     }
   }
   return outcomes;
-}
-
-function namesIn(command: LoadCommand): string[] {
-  return command.series.map((s) => s.labels.get(METRIC_NAME));
 }
 
 function load(store: MemoryStore, command: LoadCommand): void {
@@ -95,222 +90,127 @@ function load(store: MemoryStore, command: LoadCommand): void {
   }
 }
 
-function runEval(
-  engine: PromqlEngine,
-  command: EvalCommand,
-  loadProblem: string | undefined,
-): EvalOutcome {
+function runEval(engine: PromqlEngine, command: EvalCommand, hidden: HiddenSeries): EvalOutcome {
   const { line, expr } = command;
-  const unsupported = (reason: string): EvalOutcome => ({
-    status: 'unsupported',
-    line,
-    expr,
-    reason,
-  });
-  const failed = (reason: string): EvalOutcome => ({ status: 'failed', line, expr, reason });
-  if (command.unsupported) return unsupported(command.unsupported);
+  if (command.unsupported)
+    return { status: 'unsupported', line, expr, reason: command.unsupported };
+  const problem = command.range ? checkRange(engine, command) : checkInstant(engine, command);
+  if (problem === undefined) return { status: 'passed', line, expr };
+  if (problem.feature) return { status: 'unsupported', line, expr, reason: problem.text };
+  const unreadable = parsed(engine, expr, (e) => unreadableSeries(e, hidden));
+  if (unreadable !== undefined)
+    return { status: 'unsupported', line, expr, reason: `${unreadable}: ${problem.text}` };
+  return { status: 'failed', line, expr, reason: problem.text };
+}
+
+function parsed<T>(engine: PromqlEngine, expr: string, use: (e: Expr) => T): T | undefined {
+  let tree: Expr;
+  try {
+    tree = engine.parse(expr);
+  } catch {
+    return undefined;
+  }
+  return use(tree);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The outcome of a query that threw: as expected, a wrong error, or a refusal of a feature. */
+function thrown(command: EvalCommand, error: unknown, prefix = ''): Problem | undefined {
+  const message = errorText(error);
+  if (UNSUPPORTED.some((re) => re.test(message))) return { text: message, feature: true };
+  if (!command.fail) return { text: `${prefix}error: ${message}` };
+  const problem = checkFailure(command, message);
+  return problem === undefined ? undefined : { text: `${prefix}${problem}` };
+}
+
+function checkRange(engine: PromqlEngine, command: EvalCommand): Problem | undefined {
+  const range = command.range as NonNullable<EvalCommand['range']>;
   let result: QueryResult;
   try {
-    result = command.range
-      ? engine.rangeQuery(expr, command.range.startMs, command.range.endMs, command.range.stepMs)
-      : engine.instantQuery(expr, command.atMs);
+    result = engine.rangeQuery(command.expr, range.startMs, range.endMs, range.stepMs);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (UNSUPPORTED.some((re) => re.test(message))) return unsupported(message);
-    if (!command.fail) {
-      if (loadProblem) return unsupported(`${loadProblem}: ${message}`);
-      return failed(`error: ${message}`);
-    }
-    const problem = checkFailure(command, message);
-    return problem === undefined ? { status: 'passed', line, expr } : failed(problem);
+    return thrown(command, error);
   }
-  if (command.fail) {
-    if (loadProblem) return unsupported(`${loadProblem}: expected an error, got a result`);
-    return failed('expected an error, got a result');
-  }
-  let problem = compare(command, result);
-  if (problem === undefined && !command.range && !command.rangeVector && !command.ordered) {
-    problem = compareRangeMode(engine, command, result);
-  }
-  if (problem === undefined) problem = checkAnnotations(command, result);
-  if (problem === undefined) return { status: 'passed', line, expr };
-  if (loadProblem) return unsupported(`${loadProblem}: ${problem}`);
-  return failed(problem);
+  return checkResult(command, result);
 }
 
-/** Upstream's checks of warnings and infos against an eval's expectations. */
-function checkAnnotations(command: EvalCommand, result: QueryResult): string | undefined {
-  const matches = (e: AnnotationExpectation, text: string) =>
-    e.match === undefined ||
-    (e.match.mode === 'msg' ? e.match.text === text : new RegExp(e.match.text).test(text));
-  for (const [type, actual] of [
-    ['warn', result.warnings],
-    ['info', result.infos],
-  ] as const) {
-    const expected = command.annotations.filter((a) => a.type === type);
-    if (expected.some((a) => a.fromModifier) && actual.length === 0)
-      return `expected ${type} annotations but got none`;
-    const explicit = expected.filter((a) => !a.fromModifier);
-    if (explicit.length > 0) {
-      if (actual.length === 0) return `expected ${type} annotations but none were found`;
-      for (const e of explicit) {
-        if (!actual.some((text) => matches(e, text))) {
-          return `expected ${type} annotation matching ${JSON.stringify(e.match?.text ?? '')}, found: ${JSON.stringify(actual)}`;
-        }
-      }
-      for (const text of actual) {
-        if (!explicit.some((e) => matches(e, text)))
-          return `unexpected ${type} annotation ${JSON.stringify(text)}`;
-      }
-    }
-    if (command.annotations.some((a) => a.type === `no_${type}`) && actual.length > 0) {
-      return `unexpected ${type} annotations: ${JSON.stringify(actual)}`;
-    }
+function checkResult(command: EvalCommand, result: QueryResult, prefix = ''): Problem | undefined {
+  if (command.fail) return { text: `${prefix}expected an error, got a result` };
+  const problem = checkAnnotations(command, result) ?? compare(command, result);
+  return problem === undefined ? undefined : { text: `${prefix}${problem}` };
+}
+
+/**
+ * An instant eval: the query as written at its time, then (unless it calls a function that
+ * depends on the evaluation time) the same with its selectors pinned to that time by `@`, at each
+ * of the other times upstream picks; every run is checked in range mode too.
+ */
+function checkInstant(engine: PromqlEngine, command: EvalCommand): Problem | undefined {
+  const first = checkInstantAt(engine, command, command.expr, command.atMs, '');
+  if (first !== undefined) return first;
+  const pinned = parsed(engine, command.expr, (e) => stepInvariantTimes(e, command.atMs));
+  if (pinned === undefined) return undefined;
+  const text = formatExpr(pinned.expr);
+  for (const t of pinned.times) {
+    const problem = checkInstantAt(engine, command, text, t, `at ${t}ms as ${text}: `);
+    if (problem !== undefined) return problem;
   }
   return undefined;
 }
 
-function checkFailure(command: EvalCommand, message: string): string | undefined {
-  // Parse errors carry a position prefix that upstream's runner strips by comparing at its level.
-  const bare = message.replace(/^\d+:\d+: parse error: /, '');
-  if (
-    command.failMessage !== undefined &&
-    command.failMessage !== message &&
-    command.failMessage !== bare
-  ) {
-    return `expected error ${JSON.stringify(command.failMessage)}, got ${JSON.stringify(message)}`;
+function checkInstantAt(
+  engine: PromqlEngine,
+  command: EvalCommand,
+  expr: string,
+  atMs: number,
+  prefix: string,
+): Problem | undefined {
+  let result: QueryResult;
+  try {
+    result = engine.instantQuery(expr, atMs);
+  } catch (error) {
+    return thrown(command, error, prefix);
   }
-  if (command.failPattern !== undefined && !command.failPattern.test(message)) {
-    return `expected error matching ${command.failPattern}, got ${JSON.stringify(message)}`;
-  }
-  return undefined;
+  const problem = checkResult(command, result, prefix);
+  if (problem !== undefined) return problem;
+  const ranged = compareRangeMode(engine, command, expr, atMs, result);
+  return ranged === undefined ? undefined : { text: `${prefix}range mode: ${ranged}` };
 }
 
-/** Runs an instant query again as a range query of three steps around its time; the middle must agree. */
+/**
+ * Runs an instant query again as a range query of three steps around its time; the middle step
+ * must agree (not checked for an ordered result, which a range query does not keep).
+ */
 function compareRangeMode(
   engine: PromqlEngine,
   command: EvalCommand,
+  expr: string,
+  atMs: number,
   instant: QueryResult,
 ): string | undefined {
   if (instant.type !== 'vector' && instant.type !== 'scalar') return undefined;
-  if (/(start|end|range|step)\(\)/.test(command.expr)) return undefined;
+  if (command.rangeVector || command.expectString !== undefined) return undefined;
+  if (/(start|end|range|step)\(\)/.test(expr)) return undefined;
   let ranged: QueryResult;
   try {
-    ranged = engine.rangeQuery(command.expr, command.atMs - 60_000, command.atMs + 60_000, 60_000);
+    ranged = engine.rangeQuery(expr, atMs - 60_000, atMs + 60_000, 60_000);
   } catch (error) {
-    return `range mode: error: ${error instanceof Error ? error.message : String(error)}`;
+    return `error: ${errorText(error)}`;
   }
-  if (ranged.type !== 'matrix') return 'range mode: not a matrix';
+  if (command.ordered) return undefined;
+  if (ranged.type !== 'matrix') return 'not a matrix';
   const samples = ranged.series.flatMap((s) => {
-    const i = s.t.indexOf(command.atMs);
-    return i < 0 ? [] : [{ metric: s.metric, t: command.atMs, f: s.f[i] }];
+    const i = s.t.indexOf(atMs);
+    return i < 0 ? [] : [{ metric: s.metric, t: atMs, f: s.f[i] }];
   });
   const asInstant: QueryValue =
     instant.type === 'scalar'
-      ? { type: 'scalar', t: command.atMs, f: samples[0]?.f ?? NaN }
+      ? { type: 'scalar', t: atMs, f: samples[0]?.f ?? NaN }
       : { type: 'vector', samples };
-  const problem = compare(command, asInstant);
-  return problem === undefined ? undefined : `range mode: ${problem}`;
-}
-
-function compare(command: EvalCommand, result: QueryValue): string | undefined {
-  if (command.expectString !== undefined) {
-    if (result.type !== 'string') return `expected string, got ${result.type}`;
-    return result.value === command.expectString
-      ? undefined
-      : `expected string ${JSON.stringify(command.expectString)}, got ${JSON.stringify(result.value)}`;
-  }
-  if (command.expectScalar !== undefined) {
-    if (result.type !== 'scalar') return `expected scalar result, got ${result.type}`;
-    return almostEqual(command.expectScalar, result.f, EPSILON)
-      ? undefined
-      : `expected scalar ${command.expectScalar} but got ${result.f}`;
-  }
-  switch (result.type) {
-    case 'scalar':
-      return `expected vector or matrix result, but got scalar ${result.f}`;
-    case 'string':
-      return `unexpected string result ${JSON.stringify(result.value)}`;
-    case 'vector':
-      return compareVector(command, result.samples);
-    case 'matrix':
-      return compareMatrix(command, result.series);
-  }
-}
-
-function compareVector(
-  command: EvalCommand,
-  samples: readonly { metric: Labels; f: number }[],
-): string | undefined {
-  const expected = new Map(command.expected.map((e) => [e.labels.key, e]));
-  const seen = new Set<string>();
-  for (let pos = 0; pos < samples.length; pos++) {
-    const sample = samples[pos];
-    const exp = expected.get(sample.metric.key);
-    if (exp === undefined)
-      return `unexpected metric ${sample.metric} in result, has value ${sample.f}`;
-    if (command.ordered && exp.position !== pos + 1) {
-      return `expected metric ${sample.metric} at position ${exp.position} but was at ${pos + 1}`;
-    }
-    const first = exp.values[0];
-    const want = first?.kind === 'value' ? first.value : NaN;
-    if (!almostEqual(want, sample.f, EPSILON))
-      return `expected ${want} for ${sample.metric} but got ${sample.f}`;
-    seen.add(sample.metric.key);
-  }
-  for (const e of command.expected) {
-    if (!seen.has(e.labels.key)) return `expected metric ${e.labels} not found`;
-  }
-  return undefined;
-}
-
-function compareMatrix(
-  command: EvalCommand,
-  series: readonly { metric: Labels; t: number[]; f: number[] }[],
-): string | undefined {
-  if (command.ordered) return 'expected ordered result, but query returned a matrix';
-  for (let i = 1; i < series.length; i++) {
-    if (compareLabels(series[i - 1].metric, series[i].metric) > 0)
-      return 'matrix results should always be sorted by labels';
-  }
-  const window = command.range ??
-    command.rangeVector ?? { startMs: command.atMs, endMs: command.atMs, stepMs: 1 };
-  const expected = new Map(command.expected.map((e) => [e.labels.key, e]));
-  for (const s of series) {
-    const exp = expected.get(s.metric.key);
-    if (exp === undefined) return `unexpected metric ${s.metric} in result, has ${formatPoints(s)}`;
-    const points = expectedPoints(exp, window);
-    if (points.length !== s.t.length) {
-      return `expected ${points.length} float points for ${s.metric}, but got ${formatPoints(s)}`;
-    }
-    for (let i = 0; i < points.length; i++) {
-      if (points[i][0] !== s.t[i]) {
-        return `expected point ${i} of ${s.metric} at ${points[i][0]}, but it was at ${s.t[i]}`;
-      }
-      if (!almostEqual(points[i][1], s.f[i], EPSILON)) {
-        return `expected ${points[i][1]} at t=${s.t[i]} for ${s.metric}, got ${s.f[i]}`;
-      }
-    }
-    expected.delete(s.metric.key);
-  }
-  for (const e of expected.values()) return `expected metric ${e.labels} not found`;
-  return undefined;
-}
-
-function expectedPoints(
-  exp: ExpectedSeries,
-  window: { startMs: number; endMs: number; stepMs: number },
-): [number, number][] {
-  const out: [number, number][] = [];
-  exp.values.forEach((v, i) => {
-    if (v.kind !== 'value') return;
-    out.push([window.startMs + i * window.stepMs, v.value]);
-  });
-  return out;
-}
-
-function formatPoints(s: { t: number[]; f: number[] }): string {
-  return `${s.t.length} points [${s.t.map((t, i) => `${s.f[i]} @${t}`).join(' ')}]`;
+  return compare(command, asInstant);
 }
 
 export { PromqlParseError };

@@ -1,8 +1,12 @@
 import { parseDuration } from '../../time/duration';
-import type { Labels } from '../../tsdb/labels';
+import { Labels, METRIC_NAME } from '../../tsdb/labels';
 import { parseNumberToken } from '../parser/number-literal';
 import { unquoteString } from '../parser/string-literal';
-import { parseSeriesDescription, type SequenceValue } from '../series-description';
+import {
+  parseSeriesDescription,
+  parseSeriesLabels,
+  type SequenceValue,
+} from '../series-description';
 
 /** A `load <step>` block: series and their values at 0, step, 2*step, ... */
 export interface LoadCommand {
@@ -11,8 +15,14 @@ export interface LoadCommand {
   readonly stepMs: number;
   readonly withNhcb: boolean;
   readonly series: { labels: Labels; values: SequenceValue[] }[];
-  /** Why the block cannot be loaded (native histogram values, start timestamps), if so. */
-  readonly unsupported: string | undefined;
+  /**
+   * Series the block defines as native histograms, which the store does not hold: those with
+   * `{{...}}` values and, for `load_with_nhcb`, the custom-bucket histogram made of each classic
+   * histogram's `_bucket`, `_count` and `_sum` series (named without the suffix, without `le`).
+   */
+  readonly histogramSeries: Labels[];
+  /** Series given start timestamps (`metric@st`), which the store does not hold. */
+  readonly startTimestampSeries: Labels[];
 }
 
 export interface ExpectedSeries {
@@ -89,16 +99,17 @@ function readLoad(lines: string[], at: number, commands: TestCommand[]): number 
   const match = /^load(?:_(with_nhcb))?\s+(.+?)$/.exec(lines[at]);
   if (match === null) throw new Error(`line ${at + 1}: invalid load command`);
   const body = block(lines, at);
-  let unsupported: string | undefined = match[1] ? 'load_with_nhcb (native histograms)' : undefined;
+  const histogramSeries: Labels[] = [];
+  const startTimestampSeries: Labels[] = [];
   const series: LoadCommand['series'] = [];
   for (const def of body) {
     const first = def.split(/\s/, 1)[0];
     if (first.endsWith('@st')) {
-      unsupported ??= 'start timestamps (@st)';
+      startTimestampSeries.push(parseSeriesLabels(def));
       continue;
     }
     if (def.includes('{{')) {
-      unsupported ??= 'native histogram values';
+      histogramSeries.push(parseSeriesLabels(def));
       continue;
     }
     const parsed = parseSeriesDescription(def);
@@ -113,9 +124,36 @@ function readLoad(lines: string[], at: number, commands: TestCommand[]): number 
     stepMs: parseDuration(match[2]),
     withNhcb: match[1] !== undefined,
     series,
-    unsupported,
+    histogramSeries: match[1]
+      ? [...histogramSeries, ...customBucketSeries(series)]
+      : histogramSeries,
+    startTimestampSeries,
   });
   return at + body.length;
+}
+
+/** The custom-bucket histograms `load_with_nhcb` builds from the classic histograms of a block. */
+function customBucketSeries(series: LoadCommand['series']): Labels[] {
+  const out = new Map<string, Labels>();
+  for (const { labels } of series) {
+    const name = labels.get(METRIC_NAME);
+    const suffix = /_(bucket|count|sum)$/.exec(name);
+    if (suffix === null) continue;
+    if (suffix[1] === 'bucket' && !isBucketBound(labels.get('le'))) continue;
+    const base = Labels.from(
+      labels.names
+        .filter((n) => n !== 'le' || suffix[1] !== 'bucket')
+        .map((n) => [n, n === METRIC_NAME ? name.slice(0, suffix.index) : labels.get(n)]),
+    );
+    out.set(base.key, base);
+  }
+  return [...out.values()];
+}
+
+/** Whether an `le` value is a number Go's float parser reads (infinities included, not NaN). */
+function isBucketBound(le: string): boolean {
+  if (/^[+-]?inf(inity)?$/i.test(le)) return true;
+  return le.trim() !== '' && !Number.isNaN(Number(le));
 }
 
 function readEval(lines: string[], at: number, commands: TestCommand[]): number {
