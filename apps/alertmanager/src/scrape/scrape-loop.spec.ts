@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { waitFor } from '@redisx/testing';
+import { getFreePort, waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
 import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { HttpClient } from '../http-client';
@@ -51,15 +51,6 @@ beforeAll(async () => {
   address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
-
-/** A port of 127.0.0.1 that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function loop(
   over: Partial<ScrapeConfig> = {},
@@ -178,7 +169,7 @@ describe('ScrapeLoop', () => {
   });
 
   it('words a refused connection as Go does', async () => {
-    const port = await closedPort();
+    const port = await getFreePort();
     const { scrape, at } = loop({}, undefined, `127.0.0.1:${port}`);
     await scrape.scrape(15_000);
     expect(at({ __name__: 'up', instance: `127.0.0.1:${port}`, job: 'app' }, 15_000)).toBe(0);

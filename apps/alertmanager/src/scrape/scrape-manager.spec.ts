@@ -5,11 +5,10 @@ import { waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
 import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { recordingLogger } from '../logging/testing/recording-logger';
-import { glob } from '../template';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import type { Labels } from '../tsdb/labels';
 import { ScrapeManager } from './scrape-manager';
-import type { ScrapePoolDeps } from './scrape-pool';
+import { idlePoolDeps } from './testing/idle-pool-deps';
 
 let dir: string;
 beforeEach(async () => {
@@ -37,30 +36,10 @@ const job = (name: string, over: Partial<ScrapeConfig> = {}): ScrapeConfig =>
     ...over,
   }) as ScrapeConfig;
 
-/** What the pools run on: targets are looked at, never scraped (the storage takes nothing). */
-function deps(scheduler: FakeScheduler): ScrapePoolDeps {
-  return {
-    clock: scheduler,
-    scheduler,
-    logger: recordingLogger([]),
-    storage: {
-      appender: () => ({
-        add: () => undefined,
-        addStale: () => undefined,
-        commit: () => undefined,
-      }),
-    },
-    parse: () => [],
-    accept: 'text/plain',
-    userAgent: 'test',
-    glob,
-  };
-}
-
 function manager(scheduler: FakeScheduler) {
   const keep = (labels: Labels) => labels;
   return new ScrapeManager(
-    deps(scheduler),
+    idlePoolDeps(scheduler),
     // Targets whose address ends in :9 are dropped, as a relabeling rule would.
     () => ({
       targets: (l) => (l.get('__address__').endsWith(':9') ? undefined : l),
@@ -118,7 +97,7 @@ describe('ScrapeManager', () => {
   it('refuses a job whose relabeling does not decode, before changing anything', async () => {
     const scheduler = new FakeScheduler(0);
     const m = new ScrapeManager(
-      deps(scheduler),
+      idlePoolDeps(scheduler),
       (config) => {
         if (config.jobName === 'bad')
           throw new Error(

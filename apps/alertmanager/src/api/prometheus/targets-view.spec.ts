@@ -1,23 +1,12 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { getFreePort } from '@redisx/testing';
 import type { ScrapeConfig } from '../../config';
 import { defaultHttpConfig } from '../../config/decoder/http-config.decoder';
-import { recordingLogger } from '../../logging/testing/recording-logger';
 import { ScrapePool } from '../../scrape';
-import { glob } from '../../template';
+import { idlePoolDeps } from '../../scrape/testing/idle-pool-deps';
 import { FakeScheduler } from '../../time/testing/fake-scheduler';
 import type { Labels } from '../../tsdb/labels';
 import { globalUrl } from './global-url';
 import { targetsView } from './targets-view';
-
-/** A port of 127.0.0.1 that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function pool(targets: string[]): ScrapePool {
   const scheduler = new FakeScheduler(0);
@@ -39,26 +28,7 @@ function pool(targets: string[]): ScrapePool {
     relabelConfigs: [],
     metricRelabelConfigs: [],
   } as ScrapeConfig;
-  return new ScrapePool(
-    config,
-    { targets: keep, metrics: keep },
-    {
-      clock: scheduler,
-      scheduler,
-      logger: recordingLogger([]),
-      storage: {
-        appender: () => ({
-          add: () => undefined,
-          addStale: () => undefined,
-          commit: () => undefined,
-        }),
-      },
-      parse: () => [],
-      accept: 'text/plain',
-      userAgent: 'test',
-      glob,
-    },
-  );
+  return new ScrapePool(config, { targets: keep, metrics: keep }, idlePoolDeps(scheduler));
 }
 
 describe('globalUrl', () => {
@@ -80,7 +50,7 @@ describe('globalUrl', () => {
 
 describe('targetsView', () => {
   it("gives a loopback target the machine's hostname and a refused scrape Go's words", async () => {
-    const port = await closedPort();
+    const port = await getFreePort();
     const scrapePool = pool([`127.0.0.1:${port}`]);
     await scrapePool.start();
     try {
