@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getFreePort, waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
-import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { HttpClient } from '../http-client';
 import { recordingLogger } from '../logging/testing/recording-logger';
 import { PromqlEngine } from '../promql';
@@ -11,6 +10,7 @@ import { Labels } from '../tsdb/labels';
 import { MemoryStore } from '../tsdb/memory-store';
 import { ScrapeLoop, type ScrapedSample } from './scrape-loop';
 import { populateTarget } from './scrape-target';
+import { specScrapeConfig } from './testing/spec-scrape-config';
 
 /** The loop's parser is an input; these tests read `name{a="b"} value [ts]` lines. */
 function parseLines(body: string): ScrapedSample[] {
@@ -57,24 +57,7 @@ function loop(
   metricRelabel = (l: Labels): Labels | undefined => l,
   targetAddress = address,
 ) {
-  const config = {
-    jobName: 'app',
-    honorLabels: false,
-    honorTimestamps: true,
-    params: {},
-    scrapeIntervalMs: 15_000,
-    scrapeTimeoutMs: 1_000,
-    metricsPath: '/metrics',
-    scheme: 'http',
-    sampleLimit: 0,
-    trackTimestampsStaleness: false,
-    httpConfig: defaultHttpConfig(),
-    staticConfigs: [],
-    fileSdConfigs: [],
-    relabelConfigs: [],
-    metricRelabelConfigs: [],
-    ...over,
-  } as ScrapeConfig;
+  const config = specScrapeConfig(over);
   const outcome = populateTarget(
     Labels.fromRecord({ __address__: targetAddress }),
     config,

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
-import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { recordingLogger } from '../logging/testing/recording-logger';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import type { Labels } from '../tsdb/labels';
 import { ScrapeManager } from './scrape-manager';
 import { idlePoolDeps } from './testing/idle-pool-deps';
+import { specScrapeConfig } from './testing/spec-scrape-config';
 
 let dir: string;
 beforeEach(async () => {
@@ -17,24 +17,13 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const job = (name: string, over: Partial<ScrapeConfig> = {}): ScrapeConfig =>
-  ({
+  // Long intervals: these tests look at targets, not scrapes.
+  specScrapeConfig({
     jobName: name,
-    honorLabels: false,
-    honorTimestamps: true,
-    params: {},
-    // Long intervals: these tests look at targets, not scrapes.
     scrapeIntervalMs: 3_600_000,
     scrapeTimeoutMs: 10_000,
-    metricsPath: '/metrics',
-    scheme: 'http',
-    sampleLimit: 0,
-    httpConfig: defaultHttpConfig(),
-    staticConfigs: [],
-    fileSdConfigs: [],
-    relabelConfigs: [],
-    metricRelabelConfigs: [],
     ...over,
-  }) as ScrapeConfig;
+  });
 
 function manager(scheduler: FakeScheduler) {
   const keep = (labels: Labels) => labels;

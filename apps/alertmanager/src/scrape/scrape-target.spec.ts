@@ -4,26 +4,12 @@ import { Labels } from '../tsdb/labels';
 import { withTargetLabels } from './sample-labels';
 import { populateTarget, publicLabels } from './scrape-target';
 import { readTargetFile, staticGroups } from './target-groups';
+import { specScrapeConfig } from './testing/spec-scrape-config';
 
 const TESTDATA = join(__dirname, 'testdata');
 
 const job = (over: Partial<ScrapeConfig> = {}): ScrapeConfig =>
-  ({
-    jobName: 'redis',
-    honorLabels: false,
-    honorTimestamps: true,
-    params: {},
-    scrapeIntervalMs: 15_000,
-    scrapeTimeoutMs: 10_000,
-    metricsPath: '/metrics',
-    scheme: 'http',
-    sampleLimit: 0,
-    staticConfigs: [],
-    fileSdConfigs: [],
-    relabelConfigs: [],
-    metricRelabelConfigs: [],
-    ...over,
-  }) as ScrapeConfig;
+  specScrapeConfig({ jobName: 'redis', scrapeTimeoutMs: 10_000, ...over });
 
 const keep = (labels: Labels) => labels;
 

@@ -1,33 +1,16 @@
 import { getFreePort } from '@redisx/testing';
-import type { ScrapeConfig } from '../../config';
-import { defaultHttpConfig } from '../../config/decoder/http-config.decoder';
 import { ScrapePool } from '../../scrape';
 import { idlePoolDeps } from '../../scrape/testing/idle-pool-deps';
 import { FakeScheduler } from '../../time/testing/fake-scheduler';
 import type { Labels } from '../../tsdb/labels';
 import { globalUrl } from './global-url';
 import { targetsView } from './targets-view';
+import { specScrapeConfig } from '../../scrape/testing/spec-scrape-config';
 
 function pool(targets: string[]): ScrapePool {
   const scheduler = new FakeScheduler(0);
   const keep = (labels: Labels) => labels;
-  const config = {
-    jobName: 'app',
-    honorLabels: false,
-    honorTimestamps: true,
-    trackTimestampsStaleness: false,
-    params: {},
-    scrapeIntervalMs: 15_000,
-    scrapeTimeoutMs: 1_000,
-    metricsPath: '/metrics',
-    scheme: 'http',
-    sampleLimit: 0,
-    httpConfig: defaultHttpConfig(),
-    staticConfigs: [{ targets, labels: {} }],
-    fileSdConfigs: [],
-    relabelConfigs: [],
-    metricRelabelConfigs: [],
-  } as ScrapeConfig;
+  const config = specScrapeConfig({ staticConfigs: [{ targets, labels: {} }] });
   return new ScrapePool(config, { targets: keep, metrics: keep }, idlePoolDeps(scheduler));
 }
 

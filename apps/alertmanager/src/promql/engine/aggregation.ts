@@ -3,14 +3,7 @@ import type { Labels } from '../../tsdb/labels';
 import { PromqlEvalError } from './errors';
 import { formatFloatPlain, goFormatG, kahanInc, quantile } from './float-math';
 import { isValidLabelName } from './label-names';
-import {
-  groupKey,
-  groupLabels,
-  groupOf,
-  pointsByStep,
-  type AggregationSteps,
-} from './aggregation-groups';
-import { CellAggregator, isCellOp } from './cell-aggregation';
+import { groupOf, groupsOf, pointsByStep, type AggregationSteps } from './aggregation-groups';
 import { selectK } from './select-k';
 import type { Series } from './values';
 
@@ -27,7 +20,11 @@ interface Group {
   dropName: boolean;
 }
 
-/** `sum`, `avg`, `count`, `min`, `max`, `group`, `stddev`, `stdvar`, `quantile`, as upstream. */
+/**
+ * `avg`, `stddev`, `stdvar`, `quantile`, `count_values`, `topk`, `bottomk`, `limitk` and
+ * `limit_ratio`, as upstream; `sum`, `count`, `min`, `max` and `group` are folded series by
+ * series in `cell-aggregation.ts`.
+ */
 export function aggregate(expr: AggregateExpr, input: Series[], steps: AggregationSteps): Series[] {
   if (expr.op === 'count_values') return countValues(expr, input, steps);
   if (
@@ -38,27 +35,17 @@ export function aggregate(expr: AggregateExpr, input: Series[], steps: Aggregati
   ) {
     return selectK(expr, input, steps);
   }
-  if (isCellOp(expr.op)) {
-    const cells = new CellAggregator(expr.op, expr, steps.timestamps);
-    for (const series of input) cells.add(series);
-    return cells.finish();
-  }
-  const grouping = [...expr.grouping].sort();
+  const groupOf = groupsOf(expr, [...expr.grouping].sort());
   const groupIndex = new Map<string, number>();
   const seriesGroup: number[] = [];
   const output: Series[] = [];
   for (const series of input) {
-    const key = groupKey(series.metric, expr, grouping);
+    const { key, labels } = groupOf(series.metric);
     let index = groupIndex.get(key);
     if (index === undefined) {
       index = output.length;
       groupIndex.set(key, index);
-      output.push({
-        metric: groupLabels(series.metric, expr, grouping),
-        t: [],
-        f: [],
-        dropName: false,
-      });
+      output.push({ metric: labels, t: [], f: [], dropName: false });
     }
     seriesGroup.push(index);
   }
@@ -118,17 +105,11 @@ function startGroup(group: Group, op: AggregateExpr['op'], f: number, dropName: 
     case 'quantile':
       group.values = [f];
       break;
-    case 'group':
-      group.value = 1;
-      break;
   }
 }
 
 function accumulate(group: Group, op: AggregateExpr['op'], f: number): void {
   switch (op) {
-    case 'sum':
-      [group.value, group.kahanC] = kahanInc(f, group.value, group.kahanC);
-      break;
     case 'avg': {
       group.count++;
       if (!group.incremental) {
@@ -146,15 +127,6 @@ function accumulate(group: Group, op: AggregateExpr['op'], f: number): void {
       [group.mean, group.kahanC] = kahanInc(f / group.count, q * group.mean, q * group.kahanC);
       break;
     }
-    case 'max':
-      if (group.value < f || Number.isNaN(group.value)) group.value = f;
-      break;
-    case 'min':
-      if (group.value > f || Number.isNaN(group.value)) group.value = f;
-      break;
-    case 'count':
-      group.count++;
-      break;
     case 'stddev':
     case 'stdvar': {
       group.count++;
@@ -166,8 +138,6 @@ function accumulate(group: Group, op: AggregateExpr['op'], f: number): void {
     case 'quantile':
       group.values.push(f);
       break;
-    case 'group':
-      break;
   }
 }
 
@@ -176,18 +146,12 @@ function finish(group: Group, op: AggregateExpr['op'], param: number): number {
     case 'avg':
       if (group.incremental) return group.mean + group.kahanC;
       return group.value / group.count + group.kahanC / group.count;
-    case 'count':
-      return group.count;
     case 'stdvar':
       return group.value / group.count;
     case 'stddev':
       return Math.sqrt(group.value / group.count);
-    case 'quantile':
-      return quantile(param, group.values);
-    case 'sum':
-      return group.value + group.kahanC;
     default:
-      return group.value;
+      return quantile(param, group.values);
   }
 }
 

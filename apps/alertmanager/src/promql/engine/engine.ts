@@ -7,7 +7,7 @@ import type { Queryable } from '../../tsdb/queryable';
 import { PromqlEvalError } from './errors';
 import { Evaluator, type QueryContext } from './evaluator';
 import { mergeSameLabelset } from './label-functions';
-import { METADATA_LABELS, SAME_LABELSET } from './name-removal';
+import { SAME_LABELSET, withoutMetadata } from './name-removal';
 import { resolveDurations } from './resolve-durations';
 import { Annotations } from './annotations';
 import type { EvalValue, QueryResult, QueryValue, Series } from './values';
@@ -132,7 +132,7 @@ export class PromqlEngine {
 /** With delayed name removal: removes `__name__` (and `__type__`, `__unit__`) where an operation said so, then refuses or merges clashing label sets. */
 function cleanUp(series: Series[], instantVector: boolean): Series[] {
   const cleaned = series.map((s) =>
-    s.dropName ? { ...s, metric: s.metric.without(METADATA_LABELS), dropName: false } : s,
+    s.dropName ? { ...s, metric: withoutMetadata(s.metric), dropName: false } : s,
   );
   if (instantVector) {
     const seen = new Set<string>();

@@ -10,7 +10,7 @@ import type { Series } from './values';
 // and the labels go when the query finishes.
 
 /** The labels that describe what a series measures, dropped with its name. */
-export const METADATA_LABELS: readonly string[] = [METRIC_NAME, '__type__', '__unit__'];
+const METADATA_LABELS: readonly string[] = [METRIC_NAME, '__type__', '__unit__'];
 
 export const SAME_LABELSET = 'vector cannot contain metrics with the same labelset';
 

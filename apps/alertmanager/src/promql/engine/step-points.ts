@@ -33,10 +33,6 @@ export class StepPoints {
     this.f[this.n++] = value;
   }
 
-  get length(): number {
-    return this.n;
-  }
-
   /** The series built, or undefined when it has no point. */
   series(metric: Labels, dropName: boolean): Series | undefined {
     const { n, first, timestamps } = this;

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { parseConfig } from '../../config';
 import { defaultTemplates } from '../../template';
 import { caseAlerts, caseContext } from '../testing/integration-case';
 import { EmailNotifier } from './email.notifier';
+import { loopbackSmtpServer } from './testing/loopback-smtp-server';
 
 /** What a real SMTP server on loopback received: the MAIL FROM parameters of each mail. */
 interface Received {
@@ -14,26 +13,16 @@ interface Received {
 
 async function smtpServer(options: { hide8BITMIME: boolean }): Promise<Received> {
   const mailFrom: Received['mailFrom'] = [];
-  const server = new SMTPServer({
+  const server = await loopbackSmtpServer({
     hide8BITMIME: options.hide8BITMIME,
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
-    logger: false,
     onMailFrom: (address, _session, callback) => {
       mailFrom.push({ address: address.address, args: address.args });
       callback();
     },
-    onData: (stream, _session, callback) => {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    mailFrom,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, mailFrom };
 }
 
 function notifier(port: number): EmailNotifier {

@@ -1,20 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { createTransport } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import type { EmailConfig } from '../../config';
 import { Secret } from '../../config/model/secret';
 import { smtpAuth } from './smtp-auth';
+import { loopbackSmtpServer } from './testing/loopback-smtp-server';
 
 /** A real SMTP server offering some AUTH mechanisms; it records the one each login used. */
 async function smtpServer(
   methods: string[],
 ): Promise<{ port: number; used: string[]; close(): Promise<void> }> {
   const used: string[] = [];
-  const server = new SMTPServer({
+  const server = await loopbackSmtpServer({
     authMethods: methods,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
-    logger: false,
     onAuth: (auth, _session, callback) => {
       used.push(auth.method);
       const ok =
@@ -23,17 +21,8 @@ async function smtpServer(
       if (ok) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
-    onData: (stream, _session, callback) => {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    used,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...server, used };
 }
 
 function config(credentials: { password?: string; secret?: string }): EmailConfig {
