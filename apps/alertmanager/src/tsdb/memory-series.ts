@@ -6,7 +6,7 @@ import {
 } from './chunks/xor-chunk';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
-import { diskRef, isDiskRef } from './memory/chunk-bytes';
+import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { HeadChunk } from './memory/head-chunk';
 import type { StoreMemory } from './memory/store-memory';
@@ -39,9 +39,15 @@ export class MemorySeries {
   private lastT = -Infinity;
   private lastV = NaN;
   private lastStale = false;
+  /** Samples in the chunks of the chain (cold ones are not counted). */
   private count = 0;
-  /** The series' oldest chunk, -1 for none: truncation that drops nothing looks at it alone. */
+  /** The series' oldest chunk in the chain, -1 for none: truncation that drops nothing looks at it alone. */
   private oldest = -1;
+  /**
+   * The newest time of the series' cold chunks (cut from the chain, found through the chunk
+   * database), or a time no earlier; -Infinity when it has none.
+   */
+  private coldMaxT = -Infinity;
   /**
    * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
    * second (one array, so a query touches one block of memory per series); `recentAt` is the
@@ -64,6 +70,7 @@ export class MemorySeries {
     private readonly memory: StoreMemory,
   ) {}
 
+  /** Samples in the chunks kept in memory and linked on disk (not the cold ones). */
   get length(): number {
     return this.count;
   }
@@ -102,19 +109,13 @@ export class MemorySeries {
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
     if (
       this.recentCount > 0 &&
-      (this.recentCount === this.count ||
+      ((this.recentCount === this.count && this.coldMaxT === -Infinity) ||
         Math.min(this.oldestRecent(), this.recentCoveredFrom) <= mint)
     ) {
       return this.recentSamples(mint, maxt, scratch);
     }
-    const run = readSeriesSamples(
-      this.memory.table,
-      this.memory.bytes,
-      this.id,
-      mint,
-      maxt,
-      scratch,
-    );
+    const { table, bytes, cold } = this.memory;
+    const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
     this.refillRecent(run, mint);
     return run;
   }
@@ -138,17 +139,60 @@ export class MemorySeries {
     this.recentCoveredFrom = n <= RECENT_SAMPLES ? mint : Infinity;
   }
 
-  /** Drops whole chunks that end before `mint`; returns how many samples remain. */
-  truncateBefore(mint: number): number {
+  /** Drops whole chunks that end before `mint`; whether the series still has samples. */
+  truncateBefore(mint: number): boolean {
+    if (this.coldMaxT < mint) this.coldMaxT = -Infinity;
+    this.dropChainBefore(mint);
+    return this.count > 0 || this.coldMaxT !== -Infinity;
+  }
+
+  /**
+   * Cuts from the chain the oldest chunks that end before `before`, are on disk, and are
+   * `coldable` (found by series in their batch): from then on reads find them through the chunk
+   * database, and their descriptors leave memory. Returns how many were cut. The table's cold
+   * boundary must already be at `before` or later.
+   */
+  ageOut(before: number, coldable: (seq: number) => boolean): number {
     const { table } = this.memory;
-    if (this.oldest < 0 || !(table.maxT(this.oldest) < mint)) return this.count;
+    if (this.oldest < 0 || !(table.maxT(this.oldest) < before)) return 0;
+    const chain: number[] = [];
+    for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
+      chain.push(chunk);
+    }
+    let keep = chain.length;
+    while (keep > 0) {
+      const chunk = chain[keep - 1];
+      const ref = table.ref(chunk);
+      if (!(table.maxT(chunk) < before) || !isDiskRef(ref) || !coldable(refSeq(ref))) break;
+      keep--;
+    }
+    if (keep === chain.length) return 0;
+    if (keep > 0) table.unlinkPrevious(chain[keep - 1]);
+    else table.setLatest(this.id, -1);
+    this.oldest = keep > 0 ? chain[keep - 1] : -1;
+    this.coldMaxT = Math.max(this.coldMaxT, table.maxT(chain[keep]));
+    for (let i = keep; i < chain.length; i++) {
+      this.count -= table.count(chain[i]);
+      this.memory.dropSealed(chain[i]);
+    }
+    return chain.length - keep;
+  }
+
+  /** Chunks of the series may be cold up to `maxT` (start-up, when old batches are not read). */
+  mayBeColdUntil(maxT: number): void {
+    this.coldMaxT = Math.max(this.coldMaxT, maxT);
+  }
+
+  private dropChainBefore(mint: number): void {
+    const { table } = this.memory;
+    if (this.oldest < 0 || !(table.maxT(this.oldest) < mint)) return;
     let newer = -1;
     let chunk = table.latest(this.id);
     while (chunk >= 0 && !(table.maxT(chunk) < mint)) {
       newer = chunk;
       chunk = table.previous(chunk);
     }
-    if (chunk < 0) return this.count;
+    if (chunk < 0) return;
     if (newer >= 0) table.unlinkPrevious(newer);
     else table.setLatest(this.id, -1);
     this.oldest = newer;
@@ -163,10 +207,9 @@ export class MemorySeries {
     }
     // The ring keeps only the newest samples that are still stored.
     this.recentCount = Math.min(this.recentCount, this.count);
-    return this.count;
   }
 
-  /** Bytes the encoded samples take. */
+  /** Bytes the encoded samples of the chain take. */
   get sampleBytes(): number {
     const { table } = this.memory;
     let total = this.head?.byteLength ?? 0;

@@ -87,9 +87,20 @@ export class MemoryStore implements Queryable {
   truncateBefore(mint: number): void {
     const removed: number[] = [];
     for (const series of this.index.all()) {
-      if (series.truncateBefore(mint) === 0) removed.push(series.id);
+      if (!series.truncateBefore(mint)) removed.push(series.id);
     }
     this.drop(removed);
+  }
+
+  /**
+   * Makes the chunks that end before `before` cold where `coldable` allows (see
+   * `MemorySeries.ageOut`); returns how many chunks left memory.
+   */
+  ageOut(before: number, coldable: (seq: number) => boolean): number {
+    this.memory.table.setColdBefore(before);
+    let cut = 0;
+    for (const series of this.index.all()) cut += series.ageOut(before, coldable);
+    return cut;
   }
 
   /** Removes every series. */

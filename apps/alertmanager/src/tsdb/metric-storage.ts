@@ -15,6 +15,7 @@ import { SampleRejectedError, type MemorySeries } from './memory-series';
 import type { Querier, Queryable } from './queryable';
 import { ChunkDatabase } from './disk/chunk-database';
 import { ChunkFlusher } from './disk/chunk-flusher';
+import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
 import {
   decodeRecord,
@@ -38,6 +39,12 @@ export interface MetricStorageOptions {
   readonly retentionMs: number;
   /** At most this many bytes of chunks, log and checkpoint, oldest dropped first (`--storage.tsdb.retention.size`); 0: no limit. */
   readonly retentionBytes?: number;
+  /**
+   * How long chunks stay linked to their series in memory after they end (default 3 h, about
+   * Prometheus's head): older chunks on disk are cold, found through their batches by the reads
+   * that reach them, so memory does not grow with the retention.
+   */
+  readonly warmWindowMs?: number;
   /** Longest time an appended batch waits for its write (group commit). */
   readonly syncIntervalMs: number;
   readonly logger: Logger;
@@ -64,6 +71,7 @@ export type AppendListener = (batch: AppendedBatch) => void;
 
 /** Closed chunks in memory that start a flush to disk before the next checkpoint. */
 const FLUSH_AT_CHUNKS = 4096;
+export const DEFAULT_WARM_WINDOW_MS = 3 * 3_600_000;
 
 /**
  * The metric store on disk. Series and their newest samples are in memory (see
@@ -105,7 +113,7 @@ export class MetricStorage implements Queryable {
     const db = ChunkDatabase.open(chunksDir);
     const flusher = new ChunkFlusher(store.memory, db);
     await loadChunkDatabase(store, db, flusher);
-    store.memory.attachDisk(flusher, db, chunksDir);
+    store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
     store.listen({
       seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
       seriesDropped: (ids) => flusher.seriesDropped(ids),
@@ -223,7 +231,13 @@ export class MetricStorage implements Queryable {
     };
     const rejected = new Map<string, number>();
     const told = this.appendListeners.length > 0 ? ([] as Labels[]) : undefined;
+    // No sample goes before the cold chunks (Prometheus's head refuses them the same way).
+    const minValidTime = this.store.memory.table.coldBefore();
     for (let i = 0; i < labels.length; i++) {
+      if (t[i] < minValidTime) {
+        rejected.set('out of bounds', (rejected.get('out of bounds') ?? 0) + 1);
+        continue;
+      }
       const series: MemorySeries = this.store.seriesFor(labels[i]);
       if (!this.logged.has(series.id)) {
         this.logged.add(series.id);
@@ -259,7 +273,8 @@ export class MetricStorage implements Queryable {
   /**
    * Drops what the retention no longer keeps (whole chunks, by time and then by size) and series
    * left empty, writes the closed chunks not yet on disk and waits for their sync, then rolls the
-   * log into a checkpoint of the chunks only in memory. Returns the checkpoint's size in bytes.
+   * log into a checkpoint of the chunks only in memory, and makes chunks on disk older than the
+   * warm window cold. Returns the checkpoint's size in bytes.
    */
   async checkpoint(nowMs: number): Promise<number> {
     let bytes = 0;
@@ -267,6 +282,7 @@ export class MetricStorage implements Queryable {
       this.applyRetention(nowMs);
       await this.flusher.flush();
       await this.flusher.synced();
+      const checkpointedSeq = this.flusher.writtenSeq;
       this.logged.clear();
       const generation = this.generation + 1;
       const items: HeadSeries[] = [];
@@ -278,8 +294,18 @@ export class MetricStorage implements Queryable {
       this.chain.reset();
       bytes = await rollSnapshot(this.log, this.files, generation, items, encodeHeadSeries);
       this.generation = generation;
+      this.flusher.checkpointed(checkpointedSeq);
+      this.ageOut(nowMs);
     });
     return bytes;
+  }
+
+  /** Cuts chunks on disk that ended before the warm window from their series (see `ColdChunkIndex`). */
+  private ageOut(nowMs: number): void {
+    const before = nowMs - (this.options.warmWindowMs ?? DEFAULT_WARM_WINDOW_MS);
+    if (!(before > this.store.memory.table.coldBefore())) return;
+    this.flusher.setColdBefore(before);
+    this.store.ageOut(before, (seq) => this.flusher.coldable(seq));
   }
 
   /** Bytes of closed chunks on disk. */

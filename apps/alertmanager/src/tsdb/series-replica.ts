@@ -1,4 +1,5 @@
 import { ChunkDatabase } from './disk/chunk-database';
+import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
 import { SeriesIndex } from './series-index';
@@ -27,7 +28,8 @@ class ReplicaSeries implements SelectedSeries {
   ) {}
 
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    return readSeriesSamples(this.memory.table, this.memory.bytes, this.id, mint, maxt, scratch);
+    const { table, bytes, cold } = this.memory;
+    return readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
   }
 }
 
@@ -40,15 +42,21 @@ export class SeriesReplica implements Queryable {
   private readonly index = new SeriesIndex<ReplicaSeries>();
   private readonly memory: StoreMemoryView;
   private readonly disk: ChunkDatabase | undefined;
+  private readonly cold: ColdChunkIndex | undefined;
 
   constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
     this.disk = handles.disk === undefined ? undefined : ChunkDatabase.open(handles.disk, true);
-    this.memory = new StoreMemoryView(handles, fetchSegments, this.disk);
+    this.cold = this.disk === undefined ? undefined : new ColdChunkIndex(this.disk);
+    this.memory = new StoreMemoryView(handles, fetchSegments, this.disk, this.cold);
   }
 
-  /** Lets the next read see every chunk written to disk so far (call before each query). */
+  /**
+   * Lets the next read see every chunk written to disk so far (call before each query), and
+   * forgets the cold chunks the last one found.
+   */
   refresh(): void {
     this.disk?.refresh();
+    this.cold?.clear();
   }
 
   /** Takes a segment the store created after the handles were made. */

@@ -1,5 +1,13 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { DiskChunkSource } from '../memory/chunk-bytes';
+import {
+  decodeSummary,
+  encodeBatch,
+  encodeSummary,
+  StoredBatch,
+  summarize,
+  type BatchSummary,
+} from './batch-codec';
 
 /** A closed chunk as it goes to disk: its sequence number (its key), series and time range. */
 export interface DiskChunk {
@@ -11,47 +19,6 @@ export interface DiskChunk {
   readonly bytes: Uint8Array;
 }
 
-/**
- * The chunk descriptors of one batch as start-up reads them back (the bytes stay on disk), read
- * in place from the batch's entry: no object per chunk.
- */
-export class StoredBatch {
-  readonly length: number;
-
-  constructor(
-    readonly first: number,
-    private readonly entries: Buffer,
-  ) {
-    if (entries.length % ENTRY_BYTES !== 0) throw new Error(`batch ${first} is corrupt`);
-    this.length = entries.length / ENTRY_BYTES;
-  }
-
-  seq(i: number): number {
-    const seq = this.first + i;
-    return seq > MAX_SEQ ? seq - MAX_SEQ - 1 : seq;
-  }
-
-  seriesId(i: number): number {
-    return this.entries.readUInt32LE(i * ENTRY_BYTES);
-  }
-
-  count(i: number): number {
-    return this.entries.readUInt16LE(i * ENTRY_BYTES + 4);
-  }
-
-  bytes(i: number): number {
-    return this.entries.readUInt16LE(i * ENTRY_BYTES + 6);
-  }
-
-  minT(i: number): number {
-    return this.entries.readDoubleLE(i * ENTRY_BYTES + 8);
-  }
-
-  maxT(i: number): number {
-    return this.entries.readDoubleLE(i * ENTRY_BYTES + 16);
-  }
-}
-
 /** What one write puts on disk and takes off it, in one transaction. */
 export interface DiskWrite {
   /** Chunks with consecutive sequence numbers, the first of them keying their batch. */
@@ -59,36 +26,54 @@ export interface DiskWrite {
   /** Series first written, with their encoded labels. */
   readonly series: readonly { readonly id: number; readonly labels: Uint8Array }[];
   readonly droppedSeries: readonly number[];
-  readonly droppedChunks: readonly number[];
-  /** Batches whose chunks are all dropped, by their first sequence number. */
-  readonly droppedBatches: readonly number[];
+  /** Batches the retention dropped: their entries, summaries and chunks go. */
+  readonly droppedBatches: readonly BatchSummary[];
   /** The oldest time still kept: chunks ending before it are gone, whatever a batch says. */
   readonly cutoff: number;
+  /** Chunks ending before it are found through their batches only (see `ColdChunkIndex`). */
+  readonly coldBefore: number;
+  /** Batches before this sequence number were on disk before the log's last checkpoint. */
+  readonly checkpointedSeq: number;
 }
 
-/** Bytes of one chunk's entry in a batch: series id, sample count, first and last time. */
-const ENTRY_BYTES = 24;
+/** What the database last recorded of the store. */
+export interface ChunkDatabaseState {
+  readonly cutoff: number;
+  readonly nextSeq: number;
+  readonly coldBefore: number;
+  readonly checkpointedSeq: number;
+}
+
 const META_CUTOFF = 'cutoff';
 const META_NEXT_SEQ = 'next-seq';
+const META_COLD_BEFORE = 'cold-before';
+const META_CHECKPOINTED_SEQ = 'checkpointed-seq';
 /** Sequence numbers are int32 refs' negative space; they wrap, long after retention freed the low ones. */
 export const MAX_SEQ = 2 ** 31 - 1;
 
 /**
  * Closed chunks on disk, in LMDB (through the `lmdb` package): memory-mapped, crash-safe (a
  * transaction is on disk whole or not at all), readable from every thread of the process while
- * one writes. Four tables:
+ * one writes. Five tables:
  * - `chunks`: sequence number -> the chunk's bytes, keys growing with time, so the B-tree is
  *   filled at its right edge (a key per series would rewrite pages all over it: 14x the bytes);
- * - `batches`: first sequence number -> the descriptors of the chunks written together, which
- *   start-up reads instead of every chunk;
+ * - `batches`: first sequence number -> the descriptors of the chunks written together, in
+ *   series id order (their sequence numbers follow it);
+ * - `summaries`: first sequence number -> a batch's time range and size, which start-up reads
+ *   instead of the batches of old data;
  * - `series`: id -> labels, for series that have chunks or were checkpointed;
- * - `meta`: the retention cutoff and the next sequence number.
+ * - `meta`: the retention cutoff, the next sequence number, where cold chunks end, and which
+ *   batches the log's last checkpoint follows.
  */
 export class ChunkDatabase implements DiskChunkSource {
+  /** Counts the snapshots this thread has read from: what was read in an older one may be stale. */
+  snapshot = 0;
+
   private constructor(
     private readonly root: RootDatabase,
     private readonly chunks: Database<Buffer, number>,
     private readonly batches: Database<Buffer, number>,
+    private readonly summaryTable: Database<Buffer, number>,
     private readonly seriesTable: Database<Buffer, number>,
     private readonly meta: Database<number, string>,
   ) {}
@@ -102,6 +87,7 @@ export class ChunkDatabase implements DiskChunkSource {
       root,
       table('chunks'),
       table('batches'),
+      table('summaries'),
       table('series'),
       root.openDB<number, string>({ name: 'meta', encoding: 'ordered-binary' }),
     );
@@ -114,13 +100,57 @@ export class ChunkDatabase implements DiskChunkSource {
   chunk(seq: number): Uint8Array | undefined {
     const bytes = this.chunks.getBinaryFast(seq);
     if (bytes !== undefined) return bytes;
-    this.root.resetReadTxn();
+    this.refresh();
     return this.chunks.getBinaryFast(seq);
+  }
+
+  /**
+   * A cold chunk's bytes, valid until the next read on this thread; undefined when this
+   * thread's snapshot does not have it (a cold read keeps its snapshot).
+   */
+  coldChunk(seq: number): Uint8Array | undefined {
+    return this.chunks.getBinaryFast(seq);
+  }
+
+  /** A batch's entries as this thread's snapshot has them, valid until the next read here. */
+  batchEntries(first: number): Uint8Array | undefined {
+    return this.batches.getBinaryFast(first);
+  }
+
+  /** A batch's entries, copied. */
+  batch(first: number): StoredBatch | undefined {
+    const entries = this.batches.getBinary(first);
+    return entries === undefined ? undefined : new StoredBatch(first, entries);
+  }
+
+  /** Every batch's summary, oldest batch first. */
+  summaries(): BatchSummary[] {
+    const out: BatchSummary[] = [];
+    for (const { key, value } of this.summaryTable.getRange()) out.push(decodeSummary(key, value));
+    return out;
+  }
+
+  /** Batches written before summaries were, by first sequence number. */
+  unsummarized(): number[] {
+    const out: number[] = [];
+    for (const key of this.batches.getKeys()) {
+      if (this.summaryTable.getBinaryFast(key) === undefined) out.push(key);
+    }
+    return out;
+  }
+
+  /** Writes summaries of batches that have none. */
+  async addSummaries(summaries: readonly BatchSummary[]): Promise<void> {
+    if (summaries.length === 0) return;
+    await this.root.transaction(() => {
+      for (const s of summaries) void this.summaryTable.put(s.first, encodeSummary(s));
+    });
   }
 
   /** Lets the next read see every committed write (a thread's reads keep their snapshot). */
   refresh(): void {
     this.root.resetReadTxn();
+    this.snapshot++;
   }
 
   /** Applies one write in one transaction; resolves once it is committed and visible. */
@@ -130,14 +160,20 @@ export class ChunkDatabase implements DiskChunkSource {
       if (change.chunks.length > 0) {
         const first = change.chunks[0].seq;
         void this.batches.put(first, encodeBatch(change.chunks));
+        void this.summaryTable.put(first, encodeSummary(summarize(first, change.chunks)));
         const last = change.chunks[change.chunks.length - 1].seq;
         void this.meta.put(META_NEXT_SEQ, last >= MAX_SEQ ? 0 : last + 1);
       }
       for (const s of change.series) void this.seriesTable.put(s.id, Buffer.from(s.labels));
       for (const id of change.droppedSeries) void this.seriesTable.remove(id);
-      for (const seq of change.droppedChunks) void this.chunks.remove(seq);
-      for (const first of change.droppedBatches) void this.batches.remove(first);
+      for (const batch of change.droppedBatches) {
+        for (let i = 0; i < batch.length; i++) void this.chunks.remove(batch.first + i);
+        void this.batches.remove(batch.first);
+        void this.summaryTable.remove(batch.first);
+      }
       void this.meta.put(META_CUTOFF, change.cutoff);
+      void this.meta.put(META_COLD_BEFORE, change.coldBefore);
+      void this.meta.put(META_CHECKPOINTED_SEQ, change.checkpointedSeq);
     });
   }
 
@@ -146,22 +182,19 @@ export class ChunkDatabase implements DiskChunkSource {
     await this.root.flushed;
   }
 
-  /** The retention cutoff and next sequence number last written. */
-  state(): { cutoff: number; nextSeq: number } {
+  /** What was last written of the store, as this thread's snapshot has it. */
+  state(): ChunkDatabaseState {
     return {
       cutoff: this.meta.get(META_CUTOFF) ?? -Infinity,
       nextSeq: this.meta.get(META_NEXT_SEQ) ?? 0,
+      coldBefore: this.meta.get(META_COLD_BEFORE) ?? -Infinity,
+      checkpointedSeq: this.meta.get(META_CHECKPOINTED_SEQ) ?? 0,
     };
   }
 
   /** Every series' encoded labels, by id. */
   *series(): Generator<[id: number, labels: Buffer]> {
     for (const { key, value } of this.seriesTable.getRange()) yield [key, value];
-  }
-
-  /** Every batch's chunk descriptors, oldest batch first. */
-  *storedBatches(): Generator<StoredBatch> {
-    for (const { key, value } of this.batches.getRange()) yield new StoredBatch(key, value);
   }
 
   /** Bytes the database's file takes. */
@@ -173,17 +206,4 @@ export class ChunkDatabase implements DiskChunkSource {
   async close(): Promise<void> {
     await this.root.close();
   }
-}
-
-function encodeBatch(chunks: readonly DiskChunk[]): Buffer {
-  const out = Buffer.alloc(chunks.length * ENTRY_BYTES);
-  chunks.forEach((chunk, i) => {
-    const at = i * ENTRY_BYTES;
-    out.writeUInt32LE(chunk.seriesId, at);
-    out.writeUInt16LE(chunk.count, at + 4);
-    out.writeUInt16LE(chunk.bytes.length, at + 6);
-    out.writeDoubleLE(chunk.minT, at + 8);
-    out.writeDoubleLE(chunk.maxT, at + 16);
-  });
-  return out;
 }

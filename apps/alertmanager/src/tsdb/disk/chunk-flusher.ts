@@ -1,35 +1,31 @@
 import { diskRef, isDiskRef } from '../memory/chunk-bytes';
 import type { ChunkDiskSide, StoreMemory } from '../memory/store-memory';
-import { MAX_SEQ, type ChunkDatabase, type DiskChunk, type StoredBatch } from './chunk-database';
-
-/** A batch on disk: how many of its chunks and bytes are still kept, and its newest time. */
-interface BatchState {
-  readonly first: number;
-  live: number;
-  bytes: number;
-  maxT: number;
-}
+import { summarize, type BatchSummary } from './batch-codec';
+import { MAX_SEQ, type ChunkDatabase, type DiskChunk } from './chunk-database';
 
 /**
  * Moves closed chunks from shared memory to the chunk database: chunks closed since the last
- * flush are written in one transaction with the labels of new series and what retention dropped;
- * once it is committed each chunk's ref points at its copy on disk and its memory is released
- * (after the reads that may be in it, see `ReadEpochs`). The write-ahead log still holds the
- * samples until a checkpoint waits for the database's sync, so nothing is lost in between.
+ * flush are written in one transaction, in series id order (so a series' chunks in a batch are
+ * found by bisection once they are cold), with the labels of new series and the batches the
+ * retention dropped; once it is committed each chunk's ref points at its copy on disk and its
+ * memory is released (after the reads that may be in it, see `ReadEpochs`). The write-ahead log
+ * still holds the samples until a checkpoint waits for the database's sync, so nothing is lost in
+ * between. Chunks leave the disk a batch at a time, when the retention passes the batch's newest.
  */
 export class ChunkFlusher implements ChunkDiskSide {
   /** Closed chunks in memory, not yet written: chunk -> series. */
   private readonly pending = new Map<number, number>();
   /** Chunks being written: chunk -> what was written. */
   private readonly inFlight = new Map<number, DiskChunk>();
-  private droppedChunks: number[] = [];
   private droppedSeries: number[] = [];
   private readonly newSeries = new Map<number, Uint8Array>();
   /** Batches on disk, oldest first (their first sequence numbers grow). */
-  private readonly batches: BatchState[] = [];
-  private droppedBatches: number[] = [];
+  private batches: BatchSummary[] = [];
+  private droppedBatches: BatchSummary[] = [];
   private nextSeq: number;
   private cutoff: number;
+  private coldBefore: number;
+  private checkpointedSeq: number;
   private running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -39,6 +35,8 @@ export class ChunkFlusher implements ChunkDiskSide {
     const state = db.state();
     this.nextSeq = state.nextSeq;
     this.cutoff = state.cutoff;
+    this.coldBefore = state.coldBefore;
+    this.checkpointedSeq = state.checkpointedSeq;
   }
 
   /** The retention cutoff the database last recorded (-Infinity when new). */
@@ -46,18 +44,29 @@ export class ChunkFlusher implements ChunkDiskSide {
     return this.cutoff;
   }
 
-  /** Takes a batch read back at start-up: its chunks marked in `kept` are linked to series. */
-  adoptBatch(batch: StoredBatch, kept: Uint8Array): void {
-    const state: BatchState = { first: batch.first, live: 0, bytes: 0, maxT: -Infinity };
-    for (let i = 0; i < batch.length; i++) {
-      if (kept[i] === 1) {
-        state.live++;
-        state.bytes += batch.bytes(i);
-        state.maxT = Math.max(state.maxT, batch.maxT(i));
-      } else this.droppedChunks.push(batch.seq(i));
-    }
-    if (state.live > 0) this.batches.push(state);
-    else this.droppedBatches.push(batch.first);
+  /** Takes a batch read back at start-up (in key order). */
+  adoptBatch(summary: BatchSummary): void {
+    this.batches.push(summary);
+  }
+
+  /** The next sequence number: batches before it are on disk once the running flush is. */
+  get writtenSeq(): number {
+    return this.nextSeq;
+  }
+
+  /** Records, with the next write, that batches before `seq` were on disk before a checkpoint. */
+  checkpointed(seq: number): void {
+    this.checkpointedSeq = seq;
+  }
+
+  /** Records, with the next write, where cold chunks end. */
+  setColdBefore(time: number): void {
+    this.coldBefore = Math.max(this.coldBefore, time);
+  }
+
+  /** Whether a chunk on disk can go cold: its batch's entries are in series order. */
+  coldable(seq: number): boolean {
+    return this.batchOf(seq)?.sorted === true;
   }
 
   /** A series whose labels the next flush writes. */
@@ -81,20 +90,13 @@ export class ChunkFlusher implements ChunkDiskSide {
     if (!this.pending.delete(chunk)) this.inFlight.delete(chunk);
   }
 
-  droppedOnDisk(seq: number, bytes: number): void {
-    this.droppedChunks.push(seq);
-    const batch = this.batchOf(seq);
-    if (batch === undefined) return;
-    batch.live--;
-    batch.bytes -= bytes;
-    if (batch.live > 0) return;
-    this.batches.splice(this.batches.indexOf(batch), 1);
-    this.droppedBatches.push(batch.first);
-  }
-
-  /** Records the retention cutoff with the next write. */
+  /** Records the retention cutoff with the next write, which drops the batches ending before it. */
   setCutoff(cutoff: number): void {
     this.cutoff = Math.max(this.cutoff, cutoff);
+    const kept = this.batches.filter((batch) => batch.maxT >= this.cutoff);
+    if (kept.length === this.batches.length) return;
+    this.droppedBatches.push(...this.batches.filter((batch) => batch.maxT < this.cutoff));
+    this.batches = kept;
   }
 
   /** Bytes of the chunks kept on disk. */
@@ -138,10 +140,55 @@ export class ChunkFlusher implements ChunkDiskSide {
   }
 
   private async write(): Promise<void> {
+    const chunks = this.takePending();
+    const series = [...this.newSeries].map(([id, labels]) => ({ id, labels }));
+    this.newSeries.clear();
+    const droppedSeries = this.droppedSeries;
+    const droppedBatches = this.droppedBatches;
+    this.droppedSeries = [];
+    this.droppedBatches = [];
+    const stored = this.db.state();
+    const unchanged =
+      stored.cutoff === this.cutoff &&
+      stored.coldBefore === this.coldBefore &&
+      stored.checkpointedSeq === this.checkpointedSeq;
+    const empty =
+      chunks.length + series.length + droppedSeries.length + droppedBatches.length === 0;
+    if (empty && unchanged) return;
+    try {
+      await this.db.write({
+        chunks,
+        series,
+        droppedSeries,
+        droppedBatches,
+        cutoff: this.cutoff,
+        coldBefore: this.coldBefore,
+        checkpointedSeq: this.checkpointedSeq,
+      });
+    } catch (error) {
+      // Nothing was written: all of it waits for the next flush.
+      for (const [chunk, entry] of this.inFlight) this.pending.set(chunk, entry.seriesId);
+      this.inFlight.clear();
+      for (const s of series) this.newSeries.set(s.id, s.labels);
+      this.droppedSeries.push(...droppedSeries);
+      this.droppedBatches.push(...droppedBatches);
+      throw error;
+    }
+    this.db.refresh();
+    this.moved(chunks);
+  }
+
+  /**
+   * The pending chunks as the next batch, in series id order (a series' chunks oldest first), with
+   * consecutive sequence numbers; a batch whose numbers would wrap ends before they do.
+   */
+  private takePending(): DiskChunk[] {
     const { table, segments } = this.memory;
+    const order = [...this.pending].sort(
+      ([a, seriesA], [b, seriesB]) => seriesA - seriesB || table.minT(a) - table.minT(b),
+    );
     const chunks: DiskChunk[] = [];
-    for (const [chunk, seriesId] of this.pending) {
-      // A batch's sequence numbers are consecutive: one that would wrap waits for the next.
+    for (const [chunk, seriesId] of order) {
       if (chunks.length > 0 && this.nextSeq === 0) break;
       const ref = table.ref(chunk);
       const entry: DiskChunk = {
@@ -157,67 +204,30 @@ export class ChunkFlusher implements ChunkDiskSide {
       this.pending.delete(chunk);
       this.inFlight.set(chunk, entry);
     }
-    const series = [...this.newSeries].map(([id, labels]) => ({ id, labels }));
-    this.newSeries.clear();
-    const droppedSeries = this.droppedSeries;
-    const droppedChunks = this.droppedChunks;
-    const droppedBatches = this.droppedBatches;
-    this.droppedSeries = [];
-    this.droppedChunks = [];
-    this.droppedBatches = [];
-    const empty =
-      chunks.length + series.length + droppedSeries.length + droppedChunks.length === 0 &&
-      droppedBatches.length === 0;
-    if (empty) return;
-    try {
-      await this.db.write({
-        chunks,
-        series,
-        droppedSeries,
-        droppedChunks,
-        droppedBatches,
-        cutoff: this.cutoff,
-      });
-    } catch (error) {
-      // Nothing was written: all of it waits for the next flush.
-      for (const [chunk, entry] of this.inFlight) this.pending.set(chunk, entry.seriesId);
-      this.inFlight.clear();
-      for (const s of series) this.newSeries.set(s.id, s.labels);
-      this.droppedSeries.push(...droppedSeries);
-      this.droppedChunks.push(...droppedChunks);
-      this.droppedBatches.push(...droppedBatches);
-      throw error;
-    }
-    this.db.refresh();
-    this.moved(chunks);
+    return chunks;
   }
 
-  /** Points each written chunk still kept at its copy on disk and frees its memory. */
+  /**
+   * Points each written chunk still kept at its copy on disk and frees its memory; chunks
+   * dropped while they were being written stay on disk until their batch goes.
+   */
   private moved(chunks: readonly DiskChunk[]): void {
     if (chunks.length === 0) return;
     const { table, sealed } = this.memory;
-    const batch: BatchState = { first: chunks[0].seq, live: 0, bytes: 0, maxT: -Infinity };
     for (const [chunk, entry] of this.inFlight) {
       const ref = table.ref(chunk);
       if (isDiskRef(ref)) continue;
       table.move(chunk, diskRef(entry.seq), entry.bytes.length);
       sealed.release(ref);
-      batch.live++;
-      batch.bytes += entry.bytes.length;
-      batch.maxT = Math.max(batch.maxT, entry.maxT);
     }
-    // Chunks dropped while they were being written go from the disk with the next flush.
-    const kept = new Set([...this.inFlight.values()].map((entry) => entry.seq));
-    for (const entry of chunks) if (!kept.has(entry.seq)) this.droppedChunks.push(entry.seq);
     this.inFlight.clear();
-    if (batch.live > 0) this.batches.push(batch);
-    else this.droppedBatches.push(batch.first);
+    this.batches.push(summarize(chunks[0].seq, chunks));
   }
 
-  private batchOf(seq: number): BatchState | undefined {
+  private batchOf(seq: number): BatchSummary | undefined {
     let lo = 0;
     let hi = this.batches.length - 1;
-    let found: BatchState | undefined;
+    let found: BatchSummary | undefined;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       if (this.batches[mid].first <= seq) {

@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger';
 import { nextTurn } from '../../time/next-turn';
 import type { MemoryStore } from '../memory-store';
 import { decodeLabels } from '../wal/wal-records';
+import type { BatchSummary } from './batch-codec';
 import type { ChunkDatabase } from './chunk-database';
 import type { ChunkFlusher } from './chunk-flusher';
 import { verifyChunkDatabase } from './verify-chunk-database';
@@ -35,9 +36,10 @@ export async function setAsideIfDamaged(dir: string, logger: Logger): Promise<vo
 }
 
 /**
- * Reads the chunk database back: every series' labels, then each batch's chunk descriptors,
- * linked to their series oldest first (chunks the retention dropped are skipped and deleted with
- * the next flush). No chunk's bytes are read.
+ * Reads the chunk database back: every series' labels, then the batches of recent chunks, linked
+ * to their series oldest first (chunks the retention dropped are skipped). The oldest batches,
+ * whose chunks are all cold, are not read: reads find them through `ColdChunkIndex`. No chunk's
+ * bytes are read. Batches written before batches had summaries get one first.
  */
 export async function loadChunkDatabase(
   store: MemoryStore,
@@ -49,22 +51,50 @@ export async function loadChunkDatabase(
     store.create(decodeLabels(labels), id);
     if (++n % LOAD_SLICE === 0) await nextTurn();
   }
-  const cutoff = flusher.storedCutoff;
-  for (const batch of db.storedBatches()) {
-    const kept = new Uint8Array(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const series = store.byId(batch.seriesId(i));
-      const minT = batch.minT(i);
-      const maxT = batch.maxT(i);
+  await summarizeOldBatches(db);
+  const { cutoff, coldBefore, checkpointedSeq } = db.state();
+  const summaries = db.summaries();
+  // Cold: the oldest batches, sorted by series, ending before the cold boundary, and on disk
+  // before the log's last checkpoint (so neither the checkpoint nor the log holds their samples).
+  let cold = 0;
+  while (cold < summaries.length) {
+    const batch = summaries[cold];
+    const isCold =
+      batch.sorted && batch.maxT < coldBefore && batch.first + batch.length <= checkpointedSeq;
+    if (!isCold) break;
+    cold++;
+  }
+  if (cold > 0) {
+    store.memory.table.setColdBefore(coldBefore);
+    for (const series of store.all()) series.mayBeColdUntil(coldBefore);
+  }
+  for (const [i, summary] of summaries.entries()) {
+    flusher.adoptBatch(summary);
+    if (i < cold || summary.maxT < cutoff) continue;
+    const batch = db.batch(summary.first);
+    if (batch === undefined) throw new Error(`batch ${summary.first} is missing`);
+    for (let k = 0; k < batch.length; k++) {
+      const series = store.byId(batch.seriesId(k));
+      const minT = batch.minT(k);
+      const maxT = batch.maxT(k);
       if (series === undefined || maxT < cutoff || minT <= series.lastTimestamp) continue;
-      series.linkDiskChunk(batch.seq(i), batch.count(i), minT, maxT, batch.bytes(i));
-      kept[i] = 1;
+      series.linkDiskChunk(batch.seq(k), batch.count(k), minT, maxT, batch.bytes(k));
     }
-    flusher.adoptBatch(batch, kept);
     n += batch.length;
     if (n >= LOAD_SLICE) {
       n = 0;
       await nextTurn();
     }
   }
+}
+
+/** Gives a summary to each batch written before batches had one. */
+async function summarizeOldBatches(db: ChunkDatabase): Promise<void> {
+  const summaries: BatchSummary[] = [];
+  for (const first of db.unsummarized()) {
+    const batch = db.batch(first);
+    if (batch !== undefined) summaries.push(batch.summarize());
+    if (summaries.length % 50 === 0) await nextTurn();
+  }
+  await db.addSummaries(summaries);
 }

@@ -23,6 +23,8 @@ export interface ChunkTableBuffers {
   readonly ints: SharedArrayBuffer;
   readonly times: SharedArrayBuffer;
   readonly latest: SharedArrayBuffer;
+  /** Where cold chunks end (one float). */
+  readonly cold: SharedArrayBuffer;
 }
 
 /**
@@ -33,12 +35,15 @@ export interface ChunkTableBuffers {
  * - a sample count is stored after the sample's bits are written;
  * - a moved chunk's new ref is stored after its bytes are copied (the old bytes stay until no
  *   reader can be in them, see `ReadEpochs`);
- * - a series' newest chunk is stored after the descriptor is filled in.
+ * - a series' newest chunk is stored after the descriptor is filled in;
+ * - where cold chunks end (`coldBefore`) is stored before chunks are cut from their series, so
+ *   a reader that loads it after walking a series' chunks knows to look for the ones it missed.
  */
 export class ChunkTable {
   private readonly ints: Int32Array;
   private readonly times: Float64Array;
   private readonly latestIds: Int32Array;
+  private readonly cold: Float64Array;
   private next = 0;
   private readonly free: number[] = [];
 
@@ -46,6 +51,7 @@ export class ChunkTable {
     this.ints = new Int32Array(buffers.ints);
     this.times = new Float64Array(buffers.times);
     this.latestIds = new Int32Array(buffers.latest);
+    this.cold = new Float64Array(buffers.cold);
   }
 
   /** An empty table, to be written by this thread. */
@@ -54,6 +60,7 @@ export class ChunkTable {
       ints: growableSharedBuffer(INITIAL * INT_FIELDS * 4, MAX_DESCRIPTORS * INT_FIELDS * 4),
       times: growableSharedBuffer(INITIAL * TIME_FIELDS * 8, MAX_DESCRIPTORS * TIME_FIELDS * 8),
       latest: growableSharedBuffer(INITIAL * 4, MAX_SERIES * 4),
+      cold: coldBuffer(),
     });
   }
 
@@ -87,7 +94,22 @@ export class ChunkTable {
     return this.times[chunk * TIME_FIELDS + MAX_T];
   }
 
+  /**
+   * Chunks that end before this time may be cold: cut from their series' chain and found through
+   * the chunk database's batches. Load it after walking a series' chunks.
+   */
+  coldBefore(): number {
+    return this.cold[0];
+  }
+
   // Writing (the owning thread only).
+
+  /** Moves where cold chunks end forward, before any chunk ending before it is cut. */
+  setColdBefore(time: number): void {
+    if (time <= this.cold[0]) return;
+    // The atomic stores that then cut chunks publish it to readers that see the cut.
+    this.cold[0] = time;
+  }
 
   /** A new descriptor for a series' chunk starting at `minT`, linked to its previous chunk. */
   add(ref: number, minT: number, previous: number): number {
@@ -143,4 +165,10 @@ export class ChunkTable {
       throw new Error('metric store full: chunk table at its maximum');
     }
   }
+}
+
+function coldBuffer(): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(8);
+  new Float64Array(buffer)[0] = -Infinity;
+  return buffer;
 }

@@ -1,5 +1,6 @@
-import { ChunkBytes, isDiskRef, refSeq, type DiskChunkSource } from './chunk-bytes';
+import { ChunkBytes, isDiskRef, type DiskChunkSource } from './chunk-bytes';
 import { ChunkSegments } from './chunk-segments';
+import type { ColdChunkSource } from './chunk-reader';
 import { ChunkTable, type ChunkTableBuffers } from './chunk-table';
 import { HeadSlots } from './head-slots';
 import { ReadEpochs } from './read-epochs';
@@ -17,10 +18,8 @@ export interface StoreMemoryHandles {
 export interface ChunkDiskSide {
   /** A chunk was closed in memory (`chunk` is its descriptor). */
   sealed(chunk: number, seriesId: number): void;
-  /** A closed chunk still in memory was dropped. */
+  /** A closed chunk still in memory was dropped (chunks on disk go with their batch). */
   droppedInMemory(chunk: number): void;
-  /** A chunk on disk was dropped, once no read can be in it. */
-  droppedOnDisk(seq: number, bytes: number): void;
 }
 
 /**
@@ -35,6 +34,8 @@ export class StoreMemory {
   readonly sealed: SealedChunks;
   readonly epochs = new ReadEpochs();
   readonly bytes: ChunkBytes;
+  /** Where reads on this thread find cold chunks, once closed chunks move to disk. */
+  cold: ColdChunkSource | undefined;
   private disk: { side: ChunkDiskSide; dir: string } | undefined;
   private readonly segmentListeners: ((id: number, buffer: SharedArrayBuffer) => void)[] = [];
 
@@ -49,10 +50,19 @@ export class StoreMemory {
     );
   }
 
-  /** Moves closed chunks to disk from now on: `side` is told of them, `source` reads them back. */
-  attachDisk(side: ChunkDiskSide, source: DiskChunkSource, dir: string): void {
+  /**
+   * Moves closed chunks to disk from now on: `side` is told of them, `source` reads them back,
+   * `cold` finds those cut from their chains.
+   */
+  attachDisk(
+    side: ChunkDiskSide,
+    source: DiskChunkSource,
+    dir: string,
+    cold: ColdChunkSource,
+  ): void {
     this.disk = { side, dir };
     this.bytes.disk = source;
+    this.cold = cold;
   }
 
   /** Everything a reader thread needs now (segments created later: see `onSegment`). */
@@ -78,16 +88,10 @@ export class StoreMemory {
   /** Drops a closed chunk unlinked from its series. */
   dropSealed(chunk: number): void {
     const ref = this.table.ref(chunk);
-    if (isDiskRef(ref)) {
-      const bytes = this.table.byteLength(chunk);
-      this.epochs.retire(() => {
-        this.table.release(chunk);
-        this.disk?.side.droppedOnDisk(refSeq(ref), bytes);
-      });
-      return;
+    if (!isDiskRef(ref)) {
+      this.sealed.release(ref);
+      this.disk?.side.droppedInMemory(chunk);
     }
-    this.sealed.release(ref);
-    this.disk?.side.droppedInMemory(chunk);
     this.epochs.retire(() => this.table.release(chunk));
   }
 
@@ -104,14 +108,20 @@ export class StoreMemory {
  * The read side of a store's shared memory, on a thread that did not create it. Segments created
  * later are handed over by message; `fetchSegments` takes those already sent when a chunk in a
  * segment not yet seen turns up (the writer sends a segment before it stores a ref to it).
- * Chunks on disk are read through `disk`, opened by the caller on `handles.disk`.
+ * Chunks on disk are read through `disk`, opened by the caller on `handles.disk`, and cold ones
+ * found through `cold`.
  */
 export class StoreMemoryView {
   readonly table: ChunkTable;
   readonly segments: ChunkSegments;
   readonly bytes: ChunkBytes;
 
-  constructor(handles: StoreMemoryHandles, fetchSegments?: () => void, disk?: DiskChunkSource) {
+  constructor(
+    handles: StoreMemoryHandles,
+    fetchSegments?: () => void,
+    disk?: DiskChunkSource,
+    readonly cold?: ColdChunkSource,
+  ) {
     this.table = new ChunkTable(handles.table);
     this.segments = new ChunkSegments(undefined, fetchSegments);
     for (const [id, buffer] of handles.segments) this.segments.adopt(id, buffer);
