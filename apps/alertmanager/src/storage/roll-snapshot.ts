@@ -12,22 +12,22 @@ const SNAPSHOT_CHUNK = 1000;
  * Call it inside `log.run` with the state taken there. The items are taken, and the records
  * queued so far dropped, at the same instant, before the first await: changes queued before are
  * in the snapshot and later ones go to the new log, so nothing is lost. Encoding then yields to
- * the event loop between records, so a large state never holds it for long. Returns the
- * snapshot's size in bytes.
+ * the event loop before each record (and `encode` may finish a record off the event loop), so a
+ * large state never holds it for long. Returns the snapshot's size in bytes.
  */
 export async function rollSnapshot<T>(
   log: AppendLog,
   files: LogFiles,
   generation: number,
   items: Iterable<T>,
-  encode: (chunk: T[]) => Buffer,
+  encode: (chunk: T[]) => Buffer | Promise<Buffer>,
 ): Promise<number> {
   const taken = [...items];
   log.discardPending();
   const frames = [frame(Buffer.from(JSON.stringify({ generation })))];
   for (let from = 0; from < taken.length; from += SNAPSHOT_CHUNK) {
-    if (from > 0) await nextTurn();
-    frames.push(frame(encode(taken.slice(from, from + SNAPSHOT_CHUNK))));
+    await nextTurn();
+    frames.push(frame(await encode(taken.slice(from, from + SNAPSHOT_CHUNK))));
   }
   const data = Buffer.concat(frames);
   await files.writeSnapshot(data);

@@ -3,6 +3,10 @@ import { MemorySeries } from './memory-series';
 import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
 import { SeriesIndex } from './series-index';
 import { StoreMemory } from './memory/store-memory';
+import { nextTurn } from '../time/next-turn';
+
+/** Series aged out between two turns of the event loop. */
+const AGE_OUT_SLICE = 2000;
 
 /** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
 export interface SeriesListener {
@@ -94,12 +98,17 @@ export class MemoryStore implements Queryable {
 
   /**
    * Makes the chunks that end before `before` cold where `coldable` allows (see
-   * `MemorySeries.ageOut`); returns how many chunks left memory.
+   * `MemorySeries.ageOut`), yielding to the event loop between slices of series; resolves to how
+   * many chunks left memory.
    */
-  ageOut(before: number, coldable: (seq: number) => boolean): number {
+  async ageOut(before: number, coldable: (seq: number) => boolean): Promise<number> {
     this.memory.table.setColdBefore(before);
     let cut = 0;
-    for (const series of this.index.all()) cut += series.ageOut(before, coldable);
+    let n = 0;
+    for (const series of [...this.index.all()]) {
+      cut += series.ageOut(before, coldable);
+      if (++n % AGE_OUT_SLICE === 0) await nextTurn();
+    }
     return cut;
   }
 

@@ -295,17 +295,17 @@ export class MetricStorage implements Queryable {
       bytes = await rollSnapshot(this.log, this.files, generation, items, encodeHeadSeries);
       this.generation = generation;
       this.flusher.checkpointed(checkpointedSeq);
-      this.ageOut(nowMs);
+      await this.ageOut(nowMs);
     });
     return bytes;
   }
 
   /** Cuts chunks on disk that ended before the warm window from their series (see `ColdChunkIndex`). */
-  private ageOut(nowMs: number): void {
+  private async ageOut(nowMs: number): Promise<void> {
     const before = nowMs - (this.options.warmWindowMs ?? DEFAULT_WARM_WINDOW_MS);
     if (!(before > this.store.memory.table.coldBefore())) return;
     this.flusher.setColdBefore(before);
-    this.store.ageOut(before, (seq) => this.flusher.coldable(seq));
+    await this.store.ageOut(before, (seq) => this.flusher.coldable(seq));
   }
 
   /** Bytes of closed chunks on disk. */

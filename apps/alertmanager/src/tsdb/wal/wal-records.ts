@@ -1,4 +1,5 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 import { Labels } from '../labels';
 import type { SampleChain } from './sample-chain';
 import { RecordReader, RecordWriter } from './record-codec';
@@ -6,6 +7,8 @@ import { readXorSamples, XOR_SAMPLES } from './xor-sample-records';
 
 export { encodeXorSamples } from './xor-sample-records';
 import type { ClosedChunk } from '../memory-series';
+
+const deflateRawAsync = promisify(deflateRaw);
 
 /** A series first seen since the last snapshot: its id and labels. */
 export interface SeriesRecord {
@@ -98,12 +101,14 @@ export interface HeadSeries {
 }
 
 /**
- * A checkpoint record, deflated: series with the chunks they hold in memory and their labels
- * (kept in the chunk database too, but a checkpoint must restore its series without it).
+ * A checkpoint record, deflated (on libuv's thread pool, not on the event loop): series with the
+ * chunks they hold in memory and their labels (kept in the chunk database too, but a checkpoint
+ * must restore its series without it).
  */
-export function encodeHeadSeries(series: readonly HeadSeries[]): Buffer {
+export async function encodeHeadSeries(series: readonly HeadSeries[]): Promise<Buffer> {
   const inner = encodePlainHeadSeries(series);
-  return Buffer.concat([Buffer.from([DEFLATED]), deflateRawSync(inner, { level: 1 })]);
+  const deflated = await deflateRawAsync(inner, { level: 1 });
+  return Buffer.concat([Buffer.from([DEFLATED]), deflated]);
 }
 
 function encodePlainHeadSeries(series: readonly HeadSeries[]): Buffer {
