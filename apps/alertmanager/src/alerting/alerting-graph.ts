@@ -14,6 +14,7 @@ import {
   type NotificationHistory,
   type NotificationLog,
   type NotifyMetrics,
+  type SharedDeliveries,
 } from '../notify';
 import type { Integration } from '../notify/notifier';
 import { buildReceivers, checkReceiverTemplates, closeReceivers } from '../receivers';
@@ -37,6 +38,8 @@ export interface AlertingDeps {
   externalUrl: () => string;
   /** The replicas' notification claims, when clustered through `--cluster.redis-url`. */
   claims?: NotificationClaims;
+  /** The replicas' record of every delivery, when clustered. */
+  deliveries?: SharedDeliveries;
   /** Where each notification's outcome is kept (`/api/v2/notifications`). */
   history?: NotificationHistory;
 }
@@ -99,6 +102,7 @@ export class AlertingGraph implements ConfigSubscriber {
       sleep: sleeperFor(deps.scheduler),
       logger: deps.logger,
       claims: deps.claims,
+      deliveries: deps.deliveries,
       history: deps.history,
     });
     const dispatcher = new Dispatcher({

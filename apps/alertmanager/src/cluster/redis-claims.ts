@@ -1,5 +1,6 @@
 import type { ClusterRedis } from './redis-connection';
 import type { ClaimOutcome, NotificationClaims } from '../notify';
+import { withTimeout } from './with-timeout';
 
 /** Deletes the claim only when this replica still holds it. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -24,6 +25,7 @@ export class RedisClaims implements NotificationClaims {
     try {
       const answer = await withTimeout(
         this.redis.set(this.key(key), this.replica, 'PX', Math.ceil(ttlMs), 'NX'),
+        CLAIM_TIMEOUT_MS,
       );
       return answer === 'OK' ? 'won' : 'lost';
     } catch {
@@ -32,36 +34,13 @@ export class RedisClaims implements NotificationClaims {
   }
 
   async release(key: string): Promise<void> {
-    await withTimeout(this.redis.eval(RELEASE, 1, this.key(key), this.replica)).catch(
-      () => undefined,
-    );
+    await withTimeout(
+      this.redis.eval(RELEASE, 1, this.key(key), this.replica),
+      CLAIM_TIMEOUT_MS,
+    ).catch(() => undefined);
   }
 
   private key(key: string): string {
     return `${this.prefix}:claim:${key}`;
   }
-}
-
-/**
- * The command's answer, or a rejection once it has taken longer than the timeout. Timers run
- * before the event loop reads its sockets: after a busy stretch the timer can be due while the
- * answer already waits to be read, so the timeout is only decided after one more read.
- */
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => setImmediate(() => reject(new Error('timed out'))),
-      CLAIM_TIMEOUT_MS,
-    );
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

@@ -8,8 +8,10 @@ export const NFLOG_STREAM = 'nflog';
 /**
  * The notification log shared by the replicas: every notification logged here (once durable)
  * is published to the `nflog` stream, and every replica's entries are merged into the local log
- * with upstream's rule (the later notification wins), so a replica does not send again what
- * another already sent.
+ * with upstream's rule (the later notification wins), so each replica's log on disk holds what
+ * the others sent. The publish is not waited for, and is lost with a replica killed before it
+ * reaches Redis: what a replica decides on is also read from the record of deliveries each
+ * replica writes before a send counts as done (`redis-deliveries.ts`).
  */
 export function shareNotificationLog(
   nflog: NotificationLog,

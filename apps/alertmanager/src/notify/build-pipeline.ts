@@ -8,6 +8,8 @@ import type { NotificationLog } from './notification-log';
 import type { NotifyMetrics } from './notify-metrics';
 import type { Sleep } from './sleep';
 import { fanOut, routeByReceiver, sequence, type Stage } from './stage';
+import type { SharedDeliveries } from './shared-deliveries';
+import { CatchUpStage } from './stages/catch-up.stage';
 import { ClaimStage } from './stages/claim.stage';
 import { DedupStage } from './stages/dedup.stage';
 import type { NotificationClaims } from './notification-claims';
@@ -33,6 +35,8 @@ export interface PipelineDeps {
   random?: () => number;
   /** The replicas' claims, when the server runs in a cluster: each notification sent once. */
   claims?: NotificationClaims;
+  /** The replicas' record of every delivery, in a cluster: read before dedup, written on send. */
+  deliveries?: SharedDeliveries;
   /** Keeps each notification's outcome for the UI and `/api/v2/notifications`. */
   history?: NotificationHistory;
 }
@@ -42,7 +46,8 @@ export interface PipelineDeps {
  * time intervals, silences, then for each integration concurrently: dedup against the
  * notification log, send with retries, record in the log. In a cluster, a claim before the
  * send takes the place of upstream's position-based wait: the replica that claims a
- * notification first sends it, the others skip it.
+ * notification first sends it, the others skip it; and dedup reads, and the record writes, the
+ * replicas' shared record of deliveries as well as the local log.
  */
 export function buildPipeline(deps: PipelineDeps): Stage {
   const logger = deps.logger.with({ component: 'notify' });
@@ -53,9 +58,10 @@ export function buildPipeline(deps: PipelineDeps): Stage {
       deps.metrics.initIntegration(integration.name);
       const send = sequence([
         new RetryStage(integration, receiver, { ...deps, logger }),
-        new SetNotifiesStage(deps.nflog, key),
+        new SetNotifiesStage(deps.nflog, key, deps.deliveries),
       ]);
       return sequence([
+        ...(deps.deliveries ? [new CatchUpStage(deps.deliveries, deps.nflog, key, logger)] : []),
         new DedupStage(deps.nflog, key, integration.sendResolved),
         deps.claims ? new ClaimStage(deps.claims, key, send, deps.metrics, logger) : send,
       ]);

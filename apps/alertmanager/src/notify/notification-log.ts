@@ -121,9 +121,30 @@ export class NotificationLog {
   }
 
   /**
-   * Records a successful notification at `now`. It expires after `expiry` (upstream passes
-   * twice the repeat interval), or after the retention when that is shorter or `expiry` is 0.
+   * The entry that records a successful notification at `now`. It expires after `expiry`
+   * (upstream passes twice the repeat interval), or after the retention when that is shorter or
+   * `expiry` is 0.
    */
+  entryFor(
+    receiver: ReceiverKey,
+    groupKey: string,
+    firing: readonly string[],
+    resolved: readonly string[],
+    expiry: number,
+    now: number,
+  ): NflogEntry {
+    const ttl = expiry > 0 && expiry < this.retention ? expiry : this.retention;
+    return {
+      groupKey,
+      receiver: { ...receiver },
+      timestamp: now,
+      firingAlerts: [...firing],
+      resolvedAlerts: [...resolved],
+      expiresAt: now + ttl,
+    };
+  }
+
+  /** Records a successful notification at `now` (see {@link entryFor}). */
   async log(
     receiver: ReceiverKey,
     groupKey: string,
@@ -132,16 +153,15 @@ export class NotificationLog {
     expiry: number,
     now: number,
   ): Promise<void> {
-    const ttl = expiry > 0 && expiry < this.retention ? expiry : this.retention;
-    const entry: NflogEntry = {
-      groupKey,
-      receiver: { ...receiver },
-      timestamp: now,
-      firingAlerts: [...firing],
-      resolvedAlerts: [...resolved],
-      expiresAt: now + ttl,
-    };
-    this.entries.set(nflogKey(groupKey, receiver), entry);
+    await this.logEntry(this.entryFor(receiver, groupKey, firing, resolved, expiry, now));
+  }
+
+  /**
+   * Records an entry made by {@link entryFor} as a notification this replica sent: durable
+   * before it resolves, then the listeners are told.
+   */
+  async logEntry(entry: NflogEntry): Promise<void> {
+    this.entries.set(nflogKey(entry.groupKey, entry.receiver), entry);
     await this.journal?.commit([entry]);
     for (const listener of this.listeners) listener(entry);
   }

@@ -21,6 +21,7 @@ import { openSilenceStore, registerSilenceMetrics } from '../silences';
 import {
   ClusterPeers,
   RedisClaims,
+  RedisDeliveries,
   RedisStreamLink,
   shareNotificationLog,
   shareSilences,
@@ -144,8 +145,9 @@ async function assembleOpened(
   const { options, registry, reloader, clock, logger } = inputs;
   const { store, nflog, history, silences, metricStorage } = opened;
   const scheduler = realScheduler(clock);
-  // Replicas share their silences and notification log through Redis, and claim each
-  // notification before sending it (each still takes alerts directly).
+  // Replicas share their silences and notification log through Redis, claim each notification
+  // before sending it, and record each delivery there before it counts as done, reading the
+  // others' before deciding (each still takes alerts directly).
   const cluster = options.clusterRedis
     ? new RedisStreamLink(options.clusterRedis, CLUSTER_KEY_PREFIX, clusterLogger(logger))
     : undefined;
@@ -168,6 +170,14 @@ async function assembleOpened(
     externalUrl: inputs.externalUrl,
     claims: cluster
       ? new RedisClaims(cluster.commands, CLUSTER_KEY_PREFIX, cluster.replica)
+      : undefined,
+    deliveries: cluster
+      ? new RedisDeliveries(
+          cluster.commands,
+          CLUSTER_KEY_PREFIX,
+          cluster.replica,
+          clusterLogger(logger),
+        )
       : undefined,
     history,
   });

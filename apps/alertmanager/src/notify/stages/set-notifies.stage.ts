@@ -2,21 +2,26 @@ import type { Alert } from '../../alerts/alert.model';
 import type { ReceiverKey } from '../nflog-entry';
 import type { NotificationLog } from '../notification-log';
 import type { NotifyContext } from '../notify-context';
+import type { SharedDeliveries } from '../shared-deliveries';
 import type { Stage, StageResult } from '../stage';
 
 /**
  * Records a successful notification in the notification log: what fired and what was resolved,
- * expiring after twice the repeat interval (capped by the retention), as upstream.
+ * expiring after twice the repeat interval (capped by the retention), as upstream. In a cluster
+ * the same entry is recorded in the replicas' shared record at the same time, and the flush only
+ * counts the notification as done once both hold it: a replica that dies right after is still
+ * known to have sent it.
  */
 export class SetNotifiesStage implements Stage {
   constructor(
     private readonly nflog: NotificationLog,
     private readonly receiver: ReceiverKey,
+    private readonly shared?: SharedDeliveries,
   ) {}
 
   async exec(ctx: NotifyContext, alerts: Alert[]): Promise<StageResult> {
     if (!ctx.firing || !ctx.resolved) throw new Error('firing alerts missing');
-    await this.nflog.log(
+    const entry = this.nflog.entryFor(
       this.receiver,
       ctx.groupKey,
       ctx.firing,
@@ -24,6 +29,7 @@ export class SetNotifiesStage implements Stage {
       2 * ctx.repeatInterval,
       ctx.now,
     );
+    await Promise.all([this.nflog.logEntry(entry), this.shared?.record(entry)]);
     return { ctx, alerts };
   }
 }
