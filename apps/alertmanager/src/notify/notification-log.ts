@@ -144,16 +144,9 @@ export class NotificationLog {
     };
   }
 
-  /** Records a successful notification at `now` (see {@link entryFor}). */
-  async log(
-    receiver: ReceiverKey,
-    groupKey: string,
-    firing: readonly string[],
-    resolved: readonly string[],
-    expiry: number,
-    now: number,
-  ): Promise<void> {
-    await this.logEntry(this.entryFor(receiver, groupKey, firing, resolved, expiry, now));
+  /** Records a successful notification (the arguments of {@link entryFor}). */
+  async log(...notification: Parameters<NotificationLog['entryFor']>): Promise<void> {
+    await this.logEntry(this.entryFor(...notification));
   }
 
   /**

@@ -117,25 +117,22 @@ describe('cold chunks', () => {
         }
       }
     };
-    check((shard, mint, maxt) => pairs(seriesOf(first, SERIES[shard]), mint, maxt));
-    check((shard, mint, maxt) => {
-      const [series] = replicaOf(first)
-        .querier()
-        .select([byShard(shard)]);
-      return pairs(series, mint, maxt);
-    });
+    // Read here and on a query thread's replica alike.
+    const checkBoth = (storage: MetricStorage) => {
+      check((shard, mint, maxt) => pairs(seriesOf(storage, SERIES[shard]), mint, maxt));
+      const replica = replicaOf(storage);
+      check((shard, mint, maxt) => {
+        const [series] = replica.querier().select([byShard(shard)]);
+        return pairs(series, mint, maxt);
+      });
+    };
+    checkBoth(first);
     await first.close();
 
     const second = await open();
     // Start-up links only the batches of recent chunks; the cold ones stay on disk.
     expect(chainLength(second, SERIES[0])).toBeLessThanOrEqual(5);
-    check((shard, mint, maxt) => pairs(seriesOf(second, SERIES[shard]), mint, maxt));
-    check((shard, mint, maxt) => {
-      const [series] = replicaOf(second)
-        .querier()
-        .select([byShard(shard)]);
-      return pairs(series, mint, maxt);
-    });
+    checkBoth(second);
     // Scraping goes on after the restart, and the next checkpoint ages what it must.
     await scrapeHours(second, scrapes, scrapes + 2 * PER_HOUR);
     expect(chainLength(second, SERIES[0])).toBeLessThanOrEqual(5);
