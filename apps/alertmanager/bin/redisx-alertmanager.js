@@ -1,3 +1,11 @@
 #!/usr/bin/env node
 'use strict';
-require('../dist/cli/alertmanager-main.js').main(process.argv.slice(2));
+const args = process.argv.slice(2);
+// The metric store's chunk database is checked in a child process while the server's modules
+// load (only when `--storage.path` is given here; otherwise the store checks it when it opens).
+const at = args.findIndex((a) => a === '--storage.path' || a.startsWith('--storage.path='));
+const storagePath = at < 0 ? undefined : args[at].split('=').slice(1).join('=') || args[at + 1];
+if (storagePath && !args.includes('--help') && !args.includes('--version')) {
+  require('../dist/tsdb/disk/early-verification.js').verifyChunkDatabaseEarly(storagePath);
+}
+require('../dist/cli/alertmanager-main.js').main(args);

@@ -16,6 +16,7 @@ import type { Querier, Queryable } from './queryable';
 import { ChunkDatabase } from './disk/chunk-database';
 import { ChunkFlusher } from './disk/chunk-flusher';
 import { ColdChunkIndex } from './disk/cold-chunk-index';
+import { CHUNKS_DIR } from './disk/early-verification';
 import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
 import {
   decodeRecord,
@@ -108,7 +109,7 @@ export class MetricStorage implements Queryable {
   static async open(options: MetricStorageOptions): Promise<MetricStorage> {
     await mkdir(options.dir, { recursive: true });
     const store = new MemoryStore();
-    const chunksDir = join(options.dir, 'metrics-chunks');
+    const chunksDir = join(options.dir, CHUNKS_DIR);
     await setAsideIfDamaged(chunksDir, options.logger);
     const db = ChunkDatabase.open(chunksDir);
     const flusher = new ChunkFlusher(store.memory, db);

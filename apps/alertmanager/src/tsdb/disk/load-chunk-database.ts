@@ -7,7 +7,7 @@ import { decodeLabels } from '../wal/wal-records';
 import type { BatchSummary } from './batch-codec';
 import type { ChunkDatabase } from './chunk-database';
 import type { ChunkFlusher } from './chunk-flusher';
-import { verifyChunkDatabase } from './verify-chunk-database';
+import { chunkDatabaseProblem } from './early-verification';
 
 /** Series or batches read back at start-up between two turns of the event loop. */
 const LOAD_SLICE = 2000;
@@ -22,7 +22,7 @@ export async function setAsideIfDamaged(dir: string, logger: Logger): Promise<vo
   } catch {
     return;
   }
-  const problem = await verifyChunkDatabase(dir);
+  const problem = await chunkDatabaseProblem(dir);
   if (problem === undefined) return;
   const aside = `${dir}.damaged-${Date.now()}`;
   await rename(dir, aside);
