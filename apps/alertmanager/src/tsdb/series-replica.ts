@@ -59,6 +59,14 @@ export class SeriesReplica implements Queryable {
     this.cold?.clear();
   }
 
+  /**
+   * Lets go of what the last query held (call after each query): the cold chunks it found, and
+   * its snapshot of the chunk database, which would keep LMDB from reusing the pages freed since.
+   */
+  release(): void {
+    this.refresh();
+  }
+
   /** Takes a segment the store created after the handles were made. */
   adoptSegment(id: number, buffer: SharedArrayBuffer): void {
     this.memory.segments.adopt(id, buffer);

@@ -30,6 +30,7 @@ parentPort?.on('message', (message: ToQueryWorker) => {
   takeSegments();
   replica.refresh();
   const { status, body } = answerQuery(replica, message.request, data.engine);
+  replica.release();
   // The body's bytes move to the main thread: it sends them without making a string of them.
   const bytes = typeof body === 'string' ? encoder.encode(body) : body;
   const reply: FromQueryWorker = { kind: 'reply', id: message.id, reply: { status, body: bytes } };
