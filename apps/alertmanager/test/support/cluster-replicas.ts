@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 /** Replicas of one configuration joined through one Redis, each with its own storage. */
@@ -9,6 +9,11 @@ export interface ClusterReplicas {
   list: ServerProcess[];
   /** Starts one more replica named `name` (its storage directory is `<dir>/<name>`). */
   start(name: string): Promise<ServerProcess>;
+  /**
+   * Starts `replica`, once it has stopped or been killed, again on its own storage directory (on
+   * a new port); the new process takes its place in `list`.
+   */
+  restart(replica: ServerProcess): Promise<ServerProcess>;
   /** Stops every replica and removes the directory. */
   stop(): Promise<void>;
 }
@@ -35,9 +40,16 @@ export async function startReplicas(
     return replica;
   };
   for (const name of 'abcdefgh'.slice(0, count)) await start(name);
+  const restart = async (replica: ServerProcess) => {
+    const again = await start(basename(replica.storage));
+    list.splice(list.indexOf(again), 1);
+    list.splice(list.indexOf(replica), 1, again);
+    return again;
+  };
   return {
     list,
     start,
+    restart,
     stop: async () => {
       for (const replica of list) await replica.stop();
       await rm(dir, { recursive: true, force: true });
@@ -60,7 +72,21 @@ export async function postToAll(
   }
 }
 
-/** A configuration that sends every group to the webhook `url` at once, repeating hourly. */
-export function webhookConfig(url: string): string {
-  return `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\n  repeat_interval: 1h\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${url}\n`;
+/** The timers and webhook settings of {@link webhookConfig}, as configuration values. */
+export interface WebhookConfigOptions {
+  groupWait?: string;
+  groupInterval?: string;
+  repeatInterval?: string;
+  sendResolved?: boolean;
+}
+
+/**
+ * A configuration that sends every group to the webhook `url`: by default at once, repeating
+ * hourly, with the webhook's own `send_resolved` default.
+ */
+export function webhookConfig(url: string, options: WebhookConfigOptions = {}): string {
+  const { groupWait = '0s', groupInterval = '1s', repeatInterval = '1h' } = options;
+  const resolved =
+    options.sendResolved === undefined ? '' : `\n        send_resolved: ${options.sendResolved}`;
+  return `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: ${groupWait}\n  group_interval: ${groupInterval}\n  repeat_interval: ${repeatInterval}\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${url}${resolved}\n`;
 }
