@@ -18,6 +18,8 @@ const FIRING_AGAIN = testAlert(LABELS, { startsAt: T0 + 1800, updatedAt: T0 + 18
 type Action =
   | 'start'
   | 'flush firing'
+  | 'flush firing, killed once answered'
+  | 'flush firing, answered 500'
   | 'flush resolved'
   | 'flush firing again'
   | 'kill'
@@ -34,6 +36,10 @@ type Row = [number, string, Action, string[]];
  * trimmed past the entry (as after `MAXLEN` entries), nor the resolution B sent. Nor must it,
  * started again after B sent the resolution it never got (its store on disk still holding G
  * firing until Prometheus posts G again), send G firing again; G firing again afterwards is sent.
+ * Killed the moment the receiver answered, before its record of the delivery reaches Redis, A
+ * still leaves the others knowing it may have sent G firing (its attempt), so one of them sends
+ * G's resolution; but an attempt whose send failed, A alive, is taken back: B sends G firing, or
+ * no resolution of it.
  */
 const SCENARIOS: [string, Row[]][] = [
   [
@@ -80,6 +86,38 @@ const SCENARIOS: [string, Row[]][] = [
       [2000, "A'", 'flush firing again', ["A': firing"]],
     ],
   ],
+  [
+    'killed before its record reaches Redis, the others send the resolution, once',
+    [
+      [0, 'A', 'start', []],
+      [0, 'B', 'start', []],
+      [0, 'C', 'start', []],
+      [0, 'A', 'flush firing, killed once answered', ['A: firing']],
+      [0, 'B', 'flush firing', []],
+      [0, 'C', 'flush firing', []],
+      [1000, 'B', 'flush resolved', ['B: resolved']],
+      [1000, 'C', 'flush resolved', []],
+    ],
+  ],
+  [
+    'its send failed, the others still send G firing',
+    [
+      [0, 'A', 'start', []],
+      [0, 'B', 'start', []],
+      [0, 'A', 'flush firing, answered 500', ['A: firing (500)']],
+      [500, 'B', 'flush firing', ['B: firing']],
+      [1000, 'B', 'flush resolved', ['B: resolved']],
+    ],
+  ],
+  [
+    'its send failed, nobody resolves what was never delivered',
+    [
+      [0, 'A', 'start', []],
+      [0, 'B', 'start', []],
+      [0, 'A', 'flush firing, answered 500', ['A: firing (500)']],
+      [1000, 'B', 'flush resolved', []],
+    ],
+  ],
 ];
 
 describe('a replica killed right after it delivered', () => {
@@ -117,6 +155,15 @@ describe('a replica killed right after it delivered', () => {
           case 'flush firing':
             await replica?.flush(GROUP, LABELS, [FIRING]);
             break;
+          case 'flush firing, killed once answered':
+            if (replica) replica.answer = 'ok, then kill';
+            await replica?.flush(GROUP, LABELS, [FIRING]);
+            replicas.delete(name);
+            break;
+          case 'flush firing, answered 500':
+            if (replica) replica.answer = '500';
+            await expect(replica?.flush(GROUP, LABELS, [FIRING])).rejects.toThrow(/500/);
+            break;
           case 'flush resolved':
             await replica?.flush(GROUP, LABELS, [RESOLVED]);
             break;
@@ -138,7 +185,9 @@ describe('a replica killed right after it delivered', () => {
             await observer.xtrim(`${prefix}:nflog`, 'MAXLEN', 0);
             break;
         }
-        const got = received.slice(before).map((d) => `${d.replica}: ${d.status}`);
+        const got = received
+          .slice(before)
+          .map((d) => `${d.replica}: ${d.status}${d.failed ? ' (500)' : ''}`);
         transcript.push([at, name, action, got]);
       }
       expect(transcript).toEqual(scenario);

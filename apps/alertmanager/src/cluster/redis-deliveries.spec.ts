@@ -69,9 +69,53 @@ describe('RedisDeliveries', () => {
   ])('keeps the latest delivery: %s', async (_case, recorded, latest) => {
     const shared = deliveries(client);
     for (const e of recorded) await shared.record(e);
-    expect(await shared.latest(GROUP, RECEIVER)).toEqual(latest);
+    expect(await shared.latest(GROUP, RECEIVER)).toEqual({ entry: latest, attempt: false });
     expect(await shared.latest(GROUP, { ...RECEIVER, idx: 1 })).toBeUndefined();
     expect(await shared.latest('{}:{alertname="H"}', RECEIVER)).toBeUndefined();
+  });
+
+  it.each([
+    ['an attempt with no record counts', [], [entry(0, ['a'])], [], entry(0, ['a']), true],
+    [
+      'an attempt later than the record counts',
+      [entry(0, ['a'])],
+      [entry(1000, [], ['a'])],
+      [],
+      entry(1000, [], ['a']),
+      true,
+    ],
+    ['its record replaces it', [entry(0, ['a'])], [entry(0, ['a'])], [], entry(0, ['a']), false],
+    [
+      'a withdrawn attempt does not',
+      [entry(0, ['b'])],
+      [entry(1000, ['a'])],
+      [entry(1000, ['a'])],
+      entry(0, ['b']),
+      false,
+    ],
+    [
+      'withdrawing another attempt does nothing',
+      [],
+      [entry(1000, ['a'])],
+      [entry(1000, ['b'])],
+      entry(1000, ['a']),
+      true,
+    ],
+  ])(
+    'reads the latest attempt too: %s',
+    async (_case, recorded, attempted, withdrawn, latest, attempt) => {
+      const shared = deliveries(client);
+      for (const e of recorded) await shared.record(e);
+      for (const e of attempted) await shared.attempt(e);
+      for (const e of withdrawn) await shared.withdraw(e);
+      expect(await shared.latest(GROUP, RECEIVER)).toEqual({ entry: latest, attempt });
+    },
+  );
+
+  it("withdraws only this replica's attempt", async () => {
+    await deliveries(client).attempt(entry(0, ['a']));
+    await new RedisDeliveries(client, prefix, 'replica-2', logger()).withdraw(entry(0, ['a']));
+    expect((await deliveries(client).latest(GROUP, RECEIVER))?.entry).toEqual(entry(0, ['a']));
   });
 
   it('lets the key live as long as the entry, and names the replica that sent it', async () => {
@@ -112,7 +156,9 @@ describe('RedisDeliveries', () => {
           'the delivery to be recorded',
           async () => (await observer.keys(`${prefix}:nflog:entry:*`)).length === 1,
         );
-        expect(await deliveries(observer).latest(GROUP, RECEIVER)).toEqual(entry(0, ['a']));
+        expect((await deliveries(observer).latest(GROUP, RECEIVER))?.entry).toEqual(
+          entry(0, ['a']),
+        );
       } finally {
         await observer.quit();
       }

@@ -6,6 +6,7 @@ import {
   type NflogEntry,
   type ReceiverKey,
   type SharedDeliveries,
+  type SharedEntry,
 } from '../notify';
 import type { ClusterRedis } from './redis-connection';
 import { withTimeout } from './with-timeout';
@@ -21,6 +22,23 @@ redis.call('HSET', KEYS[1], 'timestamp', ARGV[1], 'entry', ARGV[2], 'replica', A
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1`;
 
+/**
+ * Keeps an attempt (ARGV: timestamp, entry, replica, lifetime in ms) beside the record unless
+ * the record is at least as recent; the key lives at least as long as the attempt's entry.
+ */
+const ATTEMPT = `
+local held = redis.call('HGET', KEYS[1], 'timestamp')
+if held and tonumber(held) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'attempt', ARGV[2], 'attemptReplica', ARGV[3])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
+return 1`;
+
+/** Deletes the attempt (ARGV: entry, replica) only when it is still this replica's own. */
+const WITHDRAW = `
+if redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[1] then return 0 end
+if redis.call('HGET', KEYS[1], 'attemptReplica') ~= ARGV[2] then return 0 end
+return redis.call('HDEL', KEYS[1], 'attempt', 'attemptReplica')`;
+
 /** How long a flush waits for Redis to record or read a delivery, ms. */
 const REDIS_TIMEOUT_MS = 500;
 
@@ -29,7 +47,9 @@ const REDIS_TIMEOUT_MS = 500;
  * `<prefix>:nflog:entry:<sha256 of the notification log key>`, holding the latest entry as the
  * notification log keeps it (`entry`, JSON), its `timestamp` and the `replica` that sent it, and
  * expiring with the entry (twice the repeat interval, capped by the retention). One key per entry
- * needs no scan and no clean-up, on one server as on a Redis Cluster.
+ * needs no scan and no clean-up, on one server as on a Redis Cluster. The same hash holds the
+ * latest `attempt` (an entry written before its send, by the replica in `attemptReplica`), so
+ * the record and the attempt are read in one command.
  *
  * Redis is waited for half a second at most: a record that takes longer stays queued on the
  * connection and is written when Redis answers; a read that does not answer in time leaves the
@@ -43,11 +63,81 @@ export class RedisDeliveries implements SharedDeliveries {
     private readonly logger: Logger,
   ) {}
 
-  async record(entry: NflogEntry): Promise<void> {
+  record(entry: NflogEntry): Promise<void> {
+    return this.write(RECORD, entry, 'a delivery');
+  }
+
+  attempt(entry: NflogEntry): Promise<void> {
+    return this.write(ATTEMPT, entry, 'an attempt to deliver');
+  }
+
+  async withdraw(entry: NflogEntry): Promise<void> {
+    await withTimeout(
+      this.redis.eval(
+        WITHDRAW,
+        1,
+        this.key(entry.groupKey, entry.receiver),
+        JSON.stringify(entry),
+        this.replica,
+      ),
+      REDIS_TIMEOUT_MS,
+    ).catch((error: Error) =>
+      // Left in Redis, the attempt makes the others take a failed send as delivered until a
+      // later notification replaces it.
+      this.logger.warn('taking back a failed attempt to deliver in Redis failed', {
+        group: entry.groupKey,
+        integration: entry.receiver.integration,
+        err: error.message,
+      }),
+    );
+  }
+
+  async latest(groupKey: string, receiver: ReceiverKey): Promise<SharedEntry | undefined> {
+    const fields = { group: groupKey, integration: receiver.integration };
+    let data: (string | null)[];
+    try {
+      data = await withTimeout(
+        this.redis.hmget(this.key(groupKey, receiver), 'entry', 'attempt'),
+        REDIS_TIMEOUT_MS,
+      );
+    } catch (error) {
+      this.logger.warn('reading the deliveries of the cluster failed: going by this log alone', {
+        ...fields,
+        err: (error as Error).message,
+      });
+      return undefined;
+    }
+    const [entry, attempt] = data.map((field) => this.parse(field, groupKey, receiver));
+    if (attempt && (!entry || attempt.timestamp > entry.timestamp)) {
+      return { entry: attempt, attempt: true };
+    }
+    return entry && { entry, attempt: false };
+  }
+
+  /** The recorded entry of the group and integration in `data`, when it is one. */
+  private parse(
+    data: string | null | undefined,
+    groupKey: string,
+    receiver: ReceiverKey,
+  ): NflogEntry | undefined {
+    if (data === null || data === undefined) return undefined;
+    const entry = parse(data);
+    if (!entry || nflogKey(entry.groupKey, entry.receiver) !== nflogKey(groupKey, receiver)) {
+      this.logger.warn('ignoring an unreadable delivery of the cluster', {
+        group: groupKey,
+        integration: receiver.integration,
+      });
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Runs `script` over the entry's key, waiting for Redis half a second at most. */
+  private async write(script: string, entry: NflogEntry, what: string): Promise<void> {
     const fields = { group: entry.groupKey, integration: entry.receiver.integration };
-    const recorded = this.redis
+    const written = this.redis
       .eval(
-        RECORD,
+        script,
         1,
         this.key(entry.groupKey, entry.receiver),
         entry.timestamp,
@@ -60,40 +150,13 @@ export class RedisDeliveries implements SharedDeliveries {
       .then(
         () => undefined,
         (error: Error) =>
-          this.logger.error('recording a delivery in Redis failed', {
-            ...fields,
-            err: error.message,
-          }),
+          this.logger.error(`recording ${what} in Redis failed`, { ...fields, err: error.message }),
       );
-    await withTimeout(recorded, REDIS_TIMEOUT_MS).catch(() =>
-      this.logger.warn('Redis is slow to record a delivery: it is recorded once Redis answers', {
+    await withTimeout(written, REDIS_TIMEOUT_MS).catch(() =>
+      this.logger.warn(`Redis is slow to record ${what}: it is recorded once Redis answers`, {
         ...fields,
       }),
     );
-  }
-
-  async latest(groupKey: string, receiver: ReceiverKey): Promise<NflogEntry | undefined> {
-    const fields = { group: groupKey, integration: receiver.integration };
-    let data: string | null;
-    try {
-      data = await withTimeout(
-        this.redis.hget(this.key(groupKey, receiver), 'entry'),
-        REDIS_TIMEOUT_MS,
-      );
-    } catch (error) {
-      this.logger.warn('reading the deliveries of the cluster failed: going by this log alone', {
-        ...fields,
-        err: (error as Error).message,
-      });
-      return undefined;
-    }
-    if (data === null) return undefined;
-    const entry = parse(data);
-    if (!entry || nflogKey(entry.groupKey, entry.receiver) !== nflogKey(groupKey, receiver)) {
-      this.logger.warn('ignoring an unreadable delivery of the cluster', fields);
-      return undefined;
-    }
-    return entry;
   }
 
   private key(groupKey: string, receiver: ReceiverKey): string {

@@ -9,6 +9,7 @@ import type { NotifyMetrics } from './notify-metrics';
 import type { Sleep } from './sleep';
 import { fanOut, routeByReceiver, sequence, type Stage } from './stage';
 import type { SharedDeliveries } from './shared-deliveries';
+import { AttemptStage } from './stages/attempt.stage';
 import { CatchUpStage } from './stages/catch-up.stage';
 import { ClaimStage } from './stages/claim.stage';
 import { DedupStage } from './stages/dedup.stage';
@@ -47,7 +48,8 @@ export interface PipelineDeps {
  * notification log, send with retries, record in the log. In a cluster, a claim before the
  * send takes the place of upstream's position-based wait: the replica that claims a
  * notification first sends it, the others skip it; and dedup reads, and the record writes, the
- * replicas' shared record of deliveries as well as the local log.
+ * replicas' shared record of deliveries as well as the local log, the claimed send recording
+ * its attempt there first.
  */
 export function buildPipeline(deps: PipelineDeps): Stage {
   const logger = deps.logger.with({ component: 'notify' });
@@ -60,10 +62,13 @@ export function buildPipeline(deps: PipelineDeps): Stage {
         new RetryStage(integration, receiver, { ...deps, logger }),
         new SetNotifiesStage(deps.nflog, key, deps.deliveries),
       ]);
+      const attempted = deps.deliveries
+        ? new AttemptStage(deps.deliveries, deps.nflog, key, send)
+        : send;
       return sequence([
         ...(deps.deliveries ? [new CatchUpStage(deps.deliveries, deps.nflog, key, logger)] : []),
         new DedupStage(deps.nflog, key, integration.sendResolved),
-        deps.claims ? new ClaimStage(deps.claims, key, send, deps.metrics, logger) : send,
+        deps.claims ? new ClaimStage(deps.claims, key, attempted, deps.metrics, logger) : attempted,
       ]);
     });
     perReceiver.set(

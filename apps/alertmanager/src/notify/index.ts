@@ -17,6 +17,7 @@ export { NotifyMetrics } from './notify-metrics';
 export type { Sleep } from './sleep';
 export { fanOut, FanOutError, routeByReceiver, sequence } from './stage';
 export type { Stage, StageResult } from './stage';
+export { AttemptStage } from './stages/attempt.stage';
 export { CatchUpStage } from './stages/catch-up.stage';
 export { DedupStage } from './stages/dedup.stage';
 export { MuteStage } from './stages/mute.stage';
@@ -27,7 +28,7 @@ export { TimeActiveStage } from './stages/time-active.stage';
 export { TimeMuteStage } from './stages/time-mute.stage';
 export { claimKeyOf } from './notification-claims';
 export type { ClaimOutcome, NotificationClaims } from './notification-claims';
-export type { SharedDeliveries } from './shared-deliveries';
+export type { SharedDeliveries, SharedEntry } from './shared-deliveries';
 export {
   DEFAULT_HISTORY_RECORDS,
   HISTORY_FILE_NAME,

@@ -5,7 +5,9 @@ import { StreamLogger } from '../../logging/stream-logger';
 import {
   buildPipeline,
   NotificationLog,
+  NotifyError,
   NotifyMetrics,
+  reasonForStatus,
   type Notifier,
   type NotifyContext,
   type Stage,
@@ -24,7 +26,16 @@ export interface Delivered {
   replica: string;
   groupKey: string;
   status: 'firing' | 'resolved';
+  /** The receiver answered 500. */
+  failed?: true;
 }
+
+/**
+ * How the receiver answers a replica's next request: at once, with a 500 (the notifier gives
+ * up), or at once with the replica killed the moment the answer is in (before it records the
+ * delivery).
+ */
+export type Answer = 'ok' | '500' | 'ok, then kill';
 
 /** Where every replica's one integration (`hook/webhook[0]`, `send_resolved`) delivers. */
 export type Receiver = Delivered[];
@@ -49,6 +60,9 @@ export interface ReplicaEnvironment {
  * replica started again starts with none, as one whose last write to disk was lost.
  */
 export class TestReplica {
+  /** How the receiver answers this replica's next request; `ok` again after it. */
+  answer: Answer = 'ok';
+
   private constructor(
     readonly name: string,
     private readonly cable: RedisCable,
@@ -65,14 +79,24 @@ export class TestReplica {
     const link = new RedisStreamLink({ url: cable.url }, env.prefix, logger);
     const nflog = await NotificationLog.open({ now: env.clock.now(), logger });
     shareNotificationLog(nflog, link, logger);
+    // Holds the replica once it exists, before any flush.
+    const self: { replica?: TestReplica } = {};
     const notifier: Notifier = {
       notify: async (ctx: NotifyContext, alerts: readonly Alert[]) => {
         const firing = alerts.some((a) => !ctx.resolved?.includes(a.fingerprint));
+        const answer = self.replica?.answer ?? 'ok';
+        if (self.replica) self.replica.answer = 'ok';
         env.received.push({
           replica: name,
           groupKey: ctx.groupKey,
           status: firing ? 'firing' : 'resolved',
+          ...(answer === '500' ? { failed: true as const } : {}),
         });
+        if (answer === '500') {
+          throw new NotifyError('unexpected status code 500', false, reasonForStatus(500));
+        }
+        // Between the retry stage and set-notifies: the record never reaches Redis.
+        if (answer === 'ok, then kill') await self.replica?.kill();
       },
     };
     const pipeline = buildPipeline({
@@ -90,7 +114,8 @@ export class TestReplica {
       claims: new RedisClaims(link.commands, env.prefix, link.replica),
       deliveries: new RedisDeliveries(link.commands, env.prefix, link.replica, logger),
     });
-    return new TestReplica(name, cable, link, pipeline, env);
+    self.replica = new TestReplica(name, cable, link, pipeline, env);
+    return self.replica;
   }
 
   /**

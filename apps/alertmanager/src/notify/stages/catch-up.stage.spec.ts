@@ -40,7 +40,13 @@ function firingHere(fingerprint: string, ago: number): Alert {
 
 /** A record of deliveries holding at most `entry`. */
 function holding(entry: NflogEntry | undefined): SharedDeliveries {
-  return { record: async () => undefined, latest: async () => entry };
+  const nothing = async () => undefined;
+  return {
+    record: nothing,
+    attempt: nothing,
+    withdraw: nothing,
+    latest: async () => entry && { entry, attempt: false },
+  };
 }
 
 describe('CatchUpStage', () => {

@@ -24,6 +24,14 @@ import type { Stage, StageResult } from '../stage';
  * after that notification fired again and stays firing. Upstream keeps no alerts across a
  * restart and never meets the case. Like the merge rule, the comparison of this replica's
  * receive time with another replica's notification time assumes their clocks agree.
+ *
+ * An attempt later than the record (a replica claimed and sent, and may have died before its
+ * record came) is merged only when nothing fires in the flush: then it lets dedup send the
+ * resolution of what the attempt fired, which would otherwise never be sent, the receiver
+ * showing those alerts firing for good. A receiver that never got the firing notification gets
+ * a resolution it can ignore. While something fires, the attempt is left out: dedup then
+ * decides on the record, and a firing notification whose sender died mid-send is sent again by
+ * the replica claiming it once the claim lapses, rather than never.
  */
 export class CatchUpStage implements Stage {
   constructor(
@@ -34,7 +42,8 @@ export class CatchUpStage implements Stage {
   ) {}
 
   async exec(ctx: NotifyContext, alerts: Alert[]): Promise<StageResult> {
-    const entry = await this.shared.latest(ctx.groupKey, this.receiver);
+    const latest = await this.shared.latest(ctx.groupKey, this.receiver);
+    const entry = latest && (!latest.attempt || this.nothingFires(ctx, alerts)) && latest.entry;
     if (entry && entry.expiresAt > ctx.now) {
       // The merged entry is in memory at once; a failed write to disk is kept for the next.
       await this.nflog.merge(entry).catch((error: unknown) =>
@@ -47,6 +56,10 @@ export class CatchUpStage implements Stage {
     // The entry dedup reads: the later of the cluster's and this log's.
     const last = this.nflog.query(ctx.groupKey, this.receiver);
     return { ctx, alerts: last ? this.resolveStale(ctx, alerts, last) : alerts };
+  }
+
+  private nothingFires(ctx: NotifyContext, alerts: Alert[]): boolean {
+    return alerts.every((alert) => isResolvedAt(alert, ctx.now));
   }
 
   /**

@@ -30,6 +30,8 @@ describe('SetNotifiesStage', () => {
         recorded.push(entry);
         return new Promise<void>((resolve) => (answer = resolve));
       },
+      attempt: async () => undefined,
+      withdraw: async () => undefined,
       latest: async () => undefined,
     };
     let done = false;

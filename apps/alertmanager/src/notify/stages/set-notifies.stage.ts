@@ -1,5 +1,5 @@
 import type { Alert } from '../../alerts/alert.model';
-import type { ReceiverKey } from '../nflog-entry';
+import type { NflogEntry, ReceiverKey } from '../nflog-entry';
 import type { NotificationLog } from '../notification-log';
 import type { NotifyContext } from '../notify-context';
 import type { SharedDeliveries } from '../shared-deliveries';
@@ -20,16 +20,28 @@ export class SetNotifiesStage implements Stage {
   ) {}
 
   async exec(ctx: NotifyContext, alerts: Alert[]): Promise<StageResult> {
-    if (!ctx.firing || !ctx.resolved) throw new Error('firing alerts missing');
-    const entry = this.nflog.entryFor(
-      this.receiver,
-      ctx.groupKey,
-      ctx.firing,
-      ctx.resolved,
-      2 * ctx.repeatInterval,
-      ctx.now,
-    );
+    const entry = deliveryEntry(this.nflog, this.receiver, ctx);
     await Promise.all([this.nflog.logEntry(entry), this.shared?.record(entry)]);
     return { ctx, alerts };
   }
+}
+
+/**
+ * The notification log entry a successful notification of the flush makes: what fired and what
+ * was resolved, expiring after twice the repeat interval (capped by the retention), as upstream.
+ */
+export function deliveryEntry(
+  nflog: NotificationLog,
+  receiver: ReceiverKey,
+  ctx: NotifyContext,
+): NflogEntry {
+  if (!ctx.firing || !ctx.resolved) throw new Error('firing alerts missing');
+  return nflog.entryFor(
+    receiver,
+    ctx.groupKey,
+    ctx.firing,
+    ctx.resolved,
+    2 * ctx.repeatInterval,
+    ctx.now,
+  );
 }
