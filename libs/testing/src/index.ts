@@ -1,3 +1,4 @@
+export { describeWhen } from './describe-when';
 export { getFreePort } from './free-port';
 export { waitFor, httpAnswers } from './wait-for';
 export { provideRedis, startPrivateRedis, redisAnswers, type TestRedis } from './redis-server';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeWhen } from '@redisx/testing';
 import { formatCounts, runConformance } from './run-conformance';
 
 /** Prometheus's own PromQL test files, read in place from the shared reference beside the repository. */
@@ -18,10 +19,10 @@ const BASELINE = JSON.parse(
 // The files are reference material kept beside this repository, not in it: a clone without them
 // skips the check, saying so (a directory named by PROMQL_TEST_DIR must exist).
 const named = process.env['PROMQL_TEST_DIR'] !== undefined;
-const describeWithFiles = named || existsSync(DIRECTORY) ? describe : describe.skip;
-if (!named && !existsSync(DIRECTORY)) {
-  console.warn(`PromQL conformance skipped: Prometheus's test files are not at ${DIRECTORY}`);
-}
+const describeWithFiles = describeWhen(
+  named || existsSync(DIRECTORY),
+  `PromQL conformance skipped: Prometheus's test files are not at ${DIRECTORY}`,
+);
 
 describeWithFiles("PromQL conformance on Prometheus's test files", () => {
   it('passes at least as many and fails no more evals per file than the baseline', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeWhen } from '@redisx/testing';
 import { parse } from 'yaml';
 import { SCHEMA_FILE, SCHEMA_ROOTS, structuralDefinitions, type Schema } from './schema-check';
 
@@ -15,10 +16,10 @@ const UPSTREAM_SPEC = join(
   'reference',
   'alertmanager-openapi.yaml',
 );
-const describeWithUpstream = existsSync(UPSTREAM_SPEC) ? describe : describe.skip;
-if (!existsSync(UPSTREAM_SPEC)) {
-  console.warn(`API schema comparison skipped: upstream's OpenAPI spec is not at ${UPSTREAM_SPEC}`);
-}
+const describeWithUpstream = describeWhen(
+  existsSync(UPSTREAM_SPEC),
+  `API schema comparison skipped: upstream's OpenAPI spec is not at ${UPSTREAM_SPEC}`,
+);
 
 describeWithUpstream("the API schema the specs check against is upstream's", () => {
   it("holds upstream's definitions of the checked answers, keyword for keyword", () => {
