@@ -132,6 +132,10 @@ export class ChunkDatabase implements DiskChunkSource {
 
   /** Batches written before summaries were, by first sequence number. */
   unsummarized(): number[] {
+    const entries = (db: Database<Buffer, number>) =>
+      (db.getStats() as { entryCount?: number }).entryCount;
+    // Every batch has its summary once an earlier version's batches were summarized.
+    if (entries(this.batches) === entries(this.summaryTable)) return [];
     const out: number[] = [];
     for (const key of this.batches.getKeys()) {
       if (this.summaryTable.getBinaryFast(key) === undefined) out.push(key);

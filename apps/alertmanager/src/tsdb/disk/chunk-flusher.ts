@@ -26,6 +26,8 @@ export class ChunkFlusher implements ChunkDiskSide {
   private cutoff: number;
   private coldBefore: number;
   private checkpointedSeq: number;
+  /** The cutoff, cold boundary and checkpointed sequence number the database last committed. */
+  private committed: { cutoff: number; coldBefore: number; checkpointedSeq: number };
   private running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -37,6 +39,7 @@ export class ChunkFlusher implements ChunkDiskSide {
     this.cutoff = state.cutoff;
     this.coldBefore = state.coldBefore;
     this.checkpointedSeq = state.checkpointedSeq;
+    this.committed = state;
   }
 
   /** The retention cutoff the database last recorded (-Infinity when new). */
@@ -147,11 +150,15 @@ export class ChunkFlusher implements ChunkDiskSide {
     const droppedBatches = this.droppedBatches;
     this.droppedSeries = [];
     this.droppedBatches = [];
-    const stored = this.db.state();
+    const marks = {
+      cutoff: this.cutoff,
+      coldBefore: this.coldBefore,
+      checkpointedSeq: this.checkpointedSeq,
+    };
     const unchanged =
-      stored.cutoff === this.cutoff &&
-      stored.coldBefore === this.coldBefore &&
-      stored.checkpointedSeq === this.checkpointedSeq;
+      marks.cutoff === this.committed.cutoff &&
+      marks.coldBefore === this.committed.coldBefore &&
+      marks.checkpointedSeq === this.committed.checkpointedSeq;
     const empty =
       chunks.length + series.length + droppedSeries.length + droppedBatches.length === 0;
     if (empty && unchanged) return;
@@ -161,9 +168,7 @@ export class ChunkFlusher implements ChunkDiskSide {
         series,
         droppedSeries,
         droppedBatches,
-        cutoff: this.cutoff,
-        coldBefore: this.coldBefore,
-        checkpointedSeq: this.checkpointedSeq,
+        ...marks,
       });
     } catch (error) {
       // Nothing was written: all of it waits for the next flush.
@@ -174,6 +179,7 @@ export class ChunkFlusher implements ChunkDiskSide {
       this.droppedBatches.push(...droppedBatches);
       throw error;
     }
+    this.committed = marks;
     this.db.refresh();
     this.moved(chunks);
   }

@@ -1,8 +1,6 @@
 import type { ColdChunkSource, ColdChunks } from '../memory/chunk-reader';
+import { StoredBatch } from './batch-codec';
 import type { ChunkDatabase } from './chunk-database';
-
-/** Bytes of a batch entry, and where its fields are (see `encodeBatch`). */
-const ENTRY_BYTES = 24;
 
 /**
  * Finds cold chunks (those cut from their series' chains in memory, see `MemorySeries.ageOut`)
@@ -75,17 +73,17 @@ export class ColdChunkIndex implements ColdChunkSource {
     for (const batch of batches) {
       const entries = this.db.batchEntries(batch.first);
       if (entries === undefined) continue;
-      const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
-      const length = Math.min(batch.length, entries.byteLength / ENTRY_BYTES);
+      // Read in place, before the next read on this thread reuses the bytes.
+      const stored = new StoredBatch(batch.first, entries);
+      const length = Math.min(batch.length, stored.length);
       for (let i = 0; i < length; i++) {
-        const at = i * ENTRY_BYTES;
-        const maxT = view.getFloat64(at + 16, true);
+        const maxT = stored.maxT(i);
         if (maxT < mint || maxT < cutoff || maxT >= coldBefore) continue;
-        const id = view.getUint32(at, true);
+        const id = stored.seriesId(i);
         ids[n] = id;
-        seqs[n] = batch.first + i;
-        counts[n] = view.getUint16(at + 4, true);
-        minTs[n] = view.getFloat64(at + 8, true);
+        seqs[n] = stored.seq(i);
+        counts[n] = stored.count(i);
+        minTs[n] = stored.minT(i);
         maxTs[n] = maxT;
         if (id > maxId) maxId = id;
         n++;
