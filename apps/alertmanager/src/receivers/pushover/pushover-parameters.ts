@@ -17,7 +17,8 @@ export interface PushoverInput {
 
 /**
  * Upstream's Pushover message parameters (sent in the query string). The message is rendered
- * as HTML when `html` is set, trimmed, and `(no details)` when empty.
+ * as HTML when `html` is set, trimmed, and `(no details)` when empty. `device` is sent only
+ * when configured, as Alertmanager 0.25 (which has no such field) sends none.
  */
 export function pushoverParameters(input: PushoverInput): Record<string, string> {
   const { config, text } = input;
@@ -35,7 +36,8 @@ export function pushoverParameters(input: PushoverInput): Record<string, string>
   params.priority = text(config.priority);
   params.retry = String(Math.trunc(config.retry / 1000));
   params.expire = String(Math.trunc(config.expire / 1000));
-  params.device = text(config.device ?? '');
+  // Only a configured device is named; without one Pushover sends to all the user's devices.
+  if (config.device) params.device = text(config.device);
   params.sound = text(config.sound ?? '');
   const ttl = Math.trunc(config.ttl / 1000);
   if (ttl > 0) params.ttl = String(ttl);
