@@ -22,6 +22,12 @@ export interface LogRecovery {
 export interface LogReplay {
   /** Applies one snapshot record (after the header); returns how many items it held. */
   applySnapshot(payload: Buffer): number;
+  /**
+   * Work on a snapshot record that needs no state, done off the event loop (inflating it): every
+   * record's is started at once, and each record is applied in order as its own is done. A record
+   * it rejects is a bad record, as one `applySnapshot` throws on.
+   */
+  prepareSnapshot?(payload: Buffer): Promise<Buffer>;
   /** Applies one log record. */
   applyLog(payload: Buffer): void;
   /** Names the store in the warning about a torn tail, e.g. `alert store`. */
@@ -35,6 +41,14 @@ async function readIfExists(file: string): Promise<Buffer | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** A record as `prepareSnapshot` leaves it; a rejection is kept for its turn (never unhandled). */
+function prepare(replay: LogReplay, payload: Buffer): Promise<Buffer> {
+  if (replay.prepareSnapshot === undefined) return Promise.resolve(payload);
+  const prepared = replay.prepareSnapshot(payload);
+  prepared.catch(() => undefined);
+  return prepared;
 }
 
 /**
@@ -76,9 +90,10 @@ export async function loadLogState(
     if (header)
       recovery.generation = (JSON.parse(header.toString()) as { generation: number }).generation;
     let offset = header ? header.length + FRAME_HEADER_BYTES : 0;
-    for (const chunk of chunks) {
+    const prepared = chunks.map((chunk) => prepare(replay, chunk));
+    for (const [i, chunk] of chunks.entries()) {
       try {
-        recovery.snapshotItems += replay.applySnapshot(chunk);
+        recovery.snapshotItems += replay.applySnapshot(await prepared[i]);
       } catch {
         valid = offset;
         problem = 'undecodable record';

@@ -1,6 +1,8 @@
 import {
   decodeXorChunk,
   decodeXorChunkInto,
+  floatOfBits,
+  isStaleBits,
   type SampleBuffer,
   type XorChunkState,
 } from './chunks/xor-chunk';
@@ -28,6 +30,8 @@ export interface ClosedChunk {
  * every interval read them without decoding a chunk.
  */
 export const RECENT_SAMPLES = 32;
+/** The ring of a series that has taken no sample since it was created. */
+const NO_RING = new Float64Array(0);
 
 /**
  * One series' samples, compressed in Gorilla-style XOR chunks of up to 240 samples (about 1.3
@@ -51,9 +55,10 @@ export class MemorySeries {
   /**
    * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
    * second (one array, so a query touches one block of memory per series); `recentAt` is the
-   * slot the next one takes. Read on the writing thread only.
+   * slot the next one takes. Read on the writing thread only. Allocated at the first sample it
+   * takes (a restart creates every series without one).
    */
-  private readonly recent = new Float64Array(2 * RECENT_SAMPLES);
+  private recent = NO_RING;
   private recentStale = 0;
   private recentAt = 0;
   private recentCount = 0;
@@ -234,6 +239,11 @@ export class MemorySeries {
     return this.exportChunks(true);
   }
 
+  /** The open chunk's encoder state (the newest chunk's, when it is open), for a checkpoint. */
+  openChunkState(): XorChunkState | undefined {
+    return this.head?.state();
+  }
+
   /** Every chunk's bytes, the open one's included, oldest first (copies). */
   exportChunks(memoryOnly = false): ClosedChunk[] {
     const { table, bytes: source } = this.memory;
@@ -255,8 +265,12 @@ export class MemorySeries {
     return out.reverse();
   }
 
-  /** Takes chunks read back from a snapshot; the newest becomes the open chunk again. */
-  importChunks(chunks: readonly ClosedChunk[]): void {
+  /**
+   * Takes chunks read back from a snapshot; the newest becomes the open chunk again. With `open`
+   * (the encoder's state after it, as the checkpoint saved it) nothing is decoded, and the ring
+   * of recent samples fills on the first read instead.
+   */
+  importChunks(chunks: readonly ClosedChunk[], open?: XorChunkState): void {
     if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
     if (this.head !== undefined) throw new Error('chunks imported behind an open chunk');
     const { table, sealed } = this.memory;
@@ -272,6 +286,10 @@ export class MemorySeries {
       this.memory.sealedChunk(chunk, this.id);
       previous = chunk;
       this.count += c.count;
+    }
+    if (open !== undefined) {
+      this.resumeOpenChunk(last, open);
+      return;
     }
     // The ring starts with the newest samples of the closed chunks that the open one does not
     // hold, so recent windows read without decoding after a restart as before it.
@@ -311,6 +329,20 @@ export class MemorySeries {
     this.lastStale = decoded.stale?.[newest] === 1;
   }
 
+  /** Opens `last` again where its saved encoder state stands, leaving the ring to the next read. */
+  private resumeOpenChunk(last: ClosedChunk, state: XorChunkState): void {
+    const previousChunk = this.memory.table.latest(this.id);
+    this.head = new HeadChunk(this.memory, this.id, state.minT, previousChunk, {
+      bytes: last.bytes,
+      state,
+    });
+    if (this.oldest < 0) this.oldest = this.head.id;
+    this.count += state.count;
+    this.lastT = state.maxT;
+    this.lastStale = isStaleBits(state.hi, state.lo);
+    this.lastV = this.lastStale ? NaN : floatOfBits(state.hi, state.lo);
+  }
+
   /** Links a closed chunk that is on disk as the series' newest (start-up, oldest first). */
   linkDiskChunk(seq: number, count: number, minT: number, maxT: number, bytes: number): void {
     const { table } = this.memory;
@@ -324,6 +356,7 @@ export class MemorySeries {
   }
 
   private remember(t: number, v: number, isStale: boolean): void {
+    if (this.recent === NO_RING) this.recent = new Float64Array(2 * RECENT_SAMPLES);
     const slot = this.recentAt;
     this.recent[slot] = t;
     this.recent[RECENT_SAMPLES + slot] = isStale ? NaN : v;

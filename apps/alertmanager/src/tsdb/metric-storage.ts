@@ -25,6 +25,7 @@ import {
   encodeSamples,
   encodeSeries,
   encodeXorSamples,
+  inflateRecord,
   type HeadSeries,
   type SeriesRecord,
 } from './wal/wal-records';
@@ -128,8 +129,10 @@ export class MetricStorage implements Queryable {
       files,
       {
         what: 'metric store',
+        prepareSnapshot: inflateRecord,
         applySnapshot: (payload) => {
-          const record = decodeRecord(payload);
+          // Series the chunk database named need not have their labels decoded again.
+          const record = decodeRecord(payload, undefined, (id) => store.byId(id) !== undefined);
           if (record.kind === 'snapshot') {
             // A checkpoint of every chunk, as earlier versions wrote: its closed chunks go to disk.
             for (const s of record.series) {
@@ -147,7 +150,8 @@ export class MetricStorage implements Queryable {
             }
             // Chunks that reached the disk after the checkpoint are read from there.
             const newer = s.chunks.filter((c) => c.minT > series.lastTimestamp);
-            series.importChunks(newer);
+            const last = s.chunks.at(-1);
+            series.importChunks(newer, newer.at(-1) === last ? s.open : undefined);
             logged.add(s.id);
           }
           return record.series.length;
@@ -289,7 +293,12 @@ export class MetricStorage implements Queryable {
       const items: HeadSeries[] = [];
       for (const s of this.store.all()) {
         this.logged.add(s.id);
-        items.push({ id: s.id, labels: s.labels, chunks: s.memoryChunks() });
+        items.push({
+          id: s.id,
+          labels: s.labels,
+          chunks: s.memoryChunks(),
+          open: s.openChunkState(),
+        });
       }
       // The next log file's records decode from its own records alone.
       this.chain.reset();

@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Alert } from '../../alerts/alert.model';
 import type { EmailConfig } from '../../config';
@@ -64,6 +63,8 @@ export class EmailNotifier implements Notifier {
       connectionTimeout: 30_000,
     };
     Object.assign(options, await smtpAuth(config));
+    // nodemailer is loaded at the first email, not with the server (it adds to every start).
+    const { createTransport } = await import('nodemailer');
     const transport = createTransport(options);
     const abort = () => transport.close();
     ctx.signal.addEventListener('abort', abort);

@@ -148,6 +148,22 @@ export class XorChunk {
     this.maxT = state.maxT;
   }
 
+  /** Where the encoder stands: what `resume` needs to go on after these bytes elsewhere. */
+  state(): XorChunkState {
+    return {
+      count: this.count,
+      t: this.t,
+      tDelta: this.tDelta,
+      hi: this.hi,
+      lo: this.lo,
+      leading: this.leading,
+      trailing: this.trailing,
+      minT: this.minT,
+      maxT: this.maxT,
+      bitLength: this.out.bitLength,
+    };
+  }
+
   /** The encoded bytes (a copy). */
   bytes(): Uint8Array {
     return this.out.toBytes();
@@ -186,6 +202,18 @@ function writeWindow(
 function ctz32(x: number): number {
   if (x === 0) return 32;
   return 31 - Math.clz32(x & -x);
+}
+
+/** Whether a value's two 32-bit words are the staleness marker. */
+export function isStaleBits(hi: number, lo: number): boolean {
+  return hi === STALE_HI && lo === STALE_LO;
+}
+
+/** The float whose high and low 32-bit words these are. */
+export function floatOfBits(hi: number, lo: number): number {
+  scratch.setUint32(0, hi);
+  scratch.setUint32(4, lo);
+  return scratch.getFloat64(0);
 }
 
 /** Where an encoder stands after a chunk's samples, as decoding them finds it. */

@@ -65,6 +65,11 @@ export class HeadChunk {
     this.memory.table.publish(this.id, this.chunk.length, this.chunk.maxT);
   }
 
+  /** The encoder's state, saved with the bytes so a restart resumes without decoding them. */
+  state(): XorChunkState {
+    return this.chunk.state();
+  }
+
   /** The encoded bytes so far, without copying. */
   view(): Uint8Array {
     return this.chunk.view();

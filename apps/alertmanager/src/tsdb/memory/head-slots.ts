@@ -36,16 +36,18 @@ export class HeadSlots {
   /** A zeroed slot of at least `bytes`: its ref and size. */
   allocate(bytes: number): { ref: number; size: number } {
     const cls = this.classes[SLOT_SIZES.indexOf(HeadSlots.sizeFor(bytes))];
-    let ref = cls.free.pop();
-    if (ref === undefined) {
-      if (cls.segment < 0 || cls.used + cls.size > SEGMENT_BYTES) {
-        cls.segment = this.segments.create();
-        cls.used = 0;
-      }
-      ref = chunkRef(cls.segment, cls.used);
-      cls.used += cls.size;
+    const reused = cls.free.pop();
+    if (reused !== undefined) {
+      this.segments.at(reused, cls.size).fill(0);
+      return { ref: reused, size: cls.size };
     }
-    this.segments.at(ref, cls.size).fill(0);
+    // A slot never handed out is still as its new segment was made: zeroed.
+    if (cls.segment < 0 || cls.used + cls.size > SEGMENT_BYTES) {
+      cls.segment = this.segments.create();
+      cls.used = 0;
+    }
+    const ref = chunkRef(cls.segment, cls.used);
+    cls.used += cls.size;
     return { ref, size: cls.size };
   }
 

@@ -116,6 +116,12 @@ export class RecordReader {
     return this.bytes().toString('utf8');
   }
 
+  /** Goes past a label set without decoding its strings. */
+  skipLabels(): void {
+    const n = this.uvarint();
+    for (let i = 0; i < 2 * n; i++) this.bytes();
+  }
+
   labels(): Labels {
     const n = this.uvarint();
     const pairs: [string, string][] = [];

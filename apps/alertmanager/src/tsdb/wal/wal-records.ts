@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRawSync } from 'node:zlib';
+import { deflateRaw, inflateRaw, inflateRawSync } from 'node:zlib';
 import { Labels } from '../labels';
 import type { SampleChain } from './sample-chain';
 import { RecordReader, RecordWriter } from './record-codec';
@@ -7,8 +7,10 @@ import { readXorSamples, XOR_SAMPLES } from './xor-sample-records';
 
 export { encodeXorSamples } from './xor-sample-records';
 import type { ClosedChunk } from '../memory-series';
+import type { XorChunkState } from '../chunks/xor-chunk';
 
 const deflateRawAsync = promisify(deflateRaw);
+const inflateRawAsync = promisify(inflateRaw);
 
 /** A series first seen since the last snapshot: its id and labels. */
 export interface SeriesRecord {
@@ -27,10 +29,13 @@ export interface SampleBatch {
 const SERIES = 1;
 const SAMPLES = 2;
 const SNAPSHOT_SERIES = 3;
+/** Checkpoint series as versions before `HEAD_STATES` wrote them (still read). */
 const HEAD_SERIES = 4;
 // 5: XOR_SAMPLES, in xor-sample-records.ts.
 /** Another record, deflated (checkpoint records: labels compress well). */
 const DEFLATED = 6;
+/** Checkpoint series with the encoder's state of each open chunk. */
+const HEAD_STATES = 7;
 
 /** The staleness marker's bits, kept as such in the log. */
 const STALE_HI = 0x7ff00000;
@@ -96,8 +101,14 @@ function writeChunks(w: RecordWriter, chunks: readonly ClosedChunk[]): void {
 /** A series in a checkpoint: its chunks still in memory, and its labels. */
 export interface HeadSeries {
   readonly id: number;
+  /** Undefined when not written, or skipped on reading (the series was known). */
   readonly labels: Labels | undefined;
   readonly chunks: ClosedChunk[];
+  /**
+   * The encoder's state after the last chunk when that one is open, so a restart goes on
+   * appending to it without decoding its samples (absent in checkpoints of earlier versions).
+   */
+  readonly open?: XorChunkState;
 }
 
 /**
@@ -113,15 +124,40 @@ export async function encodeHeadSeries(series: readonly HeadSeries[]): Promise<B
 
 function encodePlainHeadSeries(series: readonly HeadSeries[]): Buffer {
   const w = new RecordWriter();
-  w.byte(HEAD_SERIES);
+  w.byte(HEAD_STATES);
   w.uvarint(series.length);
   for (const s of series) {
     w.uvarint(s.id);
     w.byte(s.labels === undefined ? 0 : 1);
     if (s.labels !== undefined) w.labels(s.labels);
     writeChunks(w, s.chunks);
+    w.byte(s.open === undefined ? 0 : 1);
+    if (s.open !== undefined) writeState(w, s.open);
   }
   return w.done();
+}
+
+/** The open chunk's encoder state; its count and times are those of the chunk before it. */
+function writeState(w: RecordWriter, state: XorChunkState): void {
+  w.uvarint(state.bitLength);
+  w.uvarint(state.tDelta);
+  w.words(state.hi, state.lo);
+  w.byte(state.leading);
+  w.byte(state.trailing);
+}
+
+/** The state `writeState` wrote after `chunk`, checked against it. */
+function readState(r: RecordReader, chunk: ClosedChunk | undefined): XorChunkState {
+  const bitLength = r.uvarint();
+  const tDelta = r.uvarint();
+  const [hi, lo] = r.words();
+  const leading = r.byte();
+  const trailing = r.byte();
+  if (chunk === undefined || bitLength > chunk.bytes.length * 8 || chunk.count === 0) {
+    throw new Error('open chunk state without its chunk');
+  }
+  const { count, minT, maxT } = chunk;
+  return { count, t: maxT, tDelta, hi, lo, leading, trailing, minT, maxT, bitLength };
 }
 
 /** A label set alone, as the chunk database keeps it. */
@@ -156,12 +192,25 @@ function readChunks(r: RecordReader): ClosedChunk[] {
   return chunks;
 }
 
+/** A deflated record inflated on libuv's thread pool; any other as it is. */
+export async function inflateRecord(payload: Buffer): Promise<Buffer> {
+  if (payload[0] !== DEFLATED) return payload;
+  return inflateRawAsync(payload.subarray(1));
+}
+
 /**
  * Decodes one record; throws on a payload that is not one (the caller treats it as a bad tail).
- * `chain` follows the values of `XOR_SAMPLES` records through a log file.
+ * `chain` follows the values of `XOR_SAMPLES` records through a log file. The labels of
+ * checkpoint series that `known` answers true for are skipped, not decoded.
  */
-export function decodeRecord(payload: Buffer, chain?: SampleChain): DecodedRecord {
-  if (payload[0] === DEFLATED) return decodeRecord(inflateRawSync(payload.subarray(1)), chain);
+export function decodeRecord(
+  payload: Buffer,
+  chain?: SampleChain,
+  known?: (id: number) => boolean,
+): DecodedRecord {
+  if (payload[0] === DEFLATED) {
+    return decodeRecord(inflateRawSync(payload.subarray(1)), chain, known);
+  }
   const r = new RecordReader(payload);
   const type = r.byte();
   const n = r.uvarint();
@@ -197,12 +246,19 @@ export function decodeRecord(payload: Buffer, chain?: SampleChain): DecodedRecor
     }
     return { kind: 'snapshot', series };
   }
-  if (type === HEAD_SERIES) {
+  if (type === HEAD_SERIES || type === HEAD_STATES) {
     const series: HeadSeries[] = [];
     for (let i = 0; i < n; i++) {
       const id = r.uvarint();
-      const labels = r.byte() === 1 ? r.labels() : undefined;
-      series.push({ id, labels, chunks: readChunks(r) });
+      let labels: Labels | undefined;
+      if (r.byte() === 1) {
+        if (known?.(id)) r.skipLabels();
+        else labels = r.labels();
+      }
+      const chunks = readChunks(r);
+      const open =
+        type === HEAD_STATES && r.byte() === 1 ? readState(r, chunks.at(-1)) : undefined;
+      series.push({ id, labels, chunks, open });
     }
     return { kind: 'heads', series };
   }
