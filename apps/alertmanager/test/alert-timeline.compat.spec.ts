@@ -5,6 +5,7 @@ import { startServerProcess, type ServerProcess } from './support/server-process
 import { driveTimeline, timelineConfig } from './support/timeline';
 import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
 import { WebhookCollector, type Delivery } from './support/webhook-collector';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * The same configuration and the same alert timeline, sent at the same moment to this server and
@@ -12,10 +13,10 @@ import { WebhookCollector, type Delivery } from './support/webhook-collector';
  * deliveries must match in receivers, group keys, batches, statuses and payload fields, and in
  * timing within 150 ms. `alert-timeline.e2e.spec.ts` checks the same timeline on its own.
  */
-const describeWithUpstream = UPSTREAM_BIN ? describe : describe.skip;
-if (!UPSTREAM_BIN) {
-  console.warn('upstream comparison skipped: prometheus-alertmanager is not installed');
-}
+const describeWithUpstream = describeWhen(
+  !!UPSTREAM_BIN,
+  'upstream comparison skipped: prometheus-alertmanager is not installed',
+);
 
 /** A delivery with what legitimately differs between two servers taken out. */
 function comparable(d: Delivery) {

@@ -4,18 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amtoolRunner, tableRows, type CliRunner } from './support/amtool-runner';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * Upstream's `amtool` (Debian's 0.25, where installed) against our server, unchanged: silence
  * add, query (table and JSON), update, expire, and an alert added, silenced and queried.
  */
 const amtoolBin = spawnSync('sh', ['-c', 'command -v amtool'], { encoding: 'utf8' }).stdout.trim();
-const describeWithUpstream = amtoolBin ? describe : describe.skip;
-if (!amtoolBin) {
-  console.warn(
-    'upstream amtool silence compatibility skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!amtoolBin,
+  'upstream amtool silence compatibility skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
+);
 
 describeWithUpstream('upstream amtool silence commands against our server', () => {
   let dir: string;

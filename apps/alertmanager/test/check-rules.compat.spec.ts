@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AMTOOL_BIN } from './support/server-process';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * `redisx-amtool check rules` against Debian's `promtool check rules` (2.42, where installed) on
@@ -9,12 +10,10 @@ import { AMTOOL_BIN } from './support/server-process';
  * compared line for line (error lines as sets: promtool walks Go maps in random order).
  */
 const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
-const describeWithUpstream = promtool ? describe : describe.skip;
-if (!promtool) {
-  console.warn(
-    'promtool check rules compatibility skipped: promtool is not installed (apt-get install prometheus)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!promtool,
+  'promtool check rules compatibility skipped: promtool is not installed (apt-get install prometheus)',
+);
 
 const TABLE = join(__dirname, '..', 'src', 'cli', 'testdata', 'check-rules');
 const RULES = join(__dirname, '..', 'config', 'rules');

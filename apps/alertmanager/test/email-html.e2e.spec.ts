@@ -7,6 +7,7 @@ import { loadTemplates } from '../src/template/load-templates';
 import { caseData } from '../src/template/testing/case-data';
 import type { TemplateDataJson } from '../src/template/template-data-json';
 import { RECORDING_FILE, type Recording } from './support/upstream-recording';
+import { describeWhen } from '@redisx/testing';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -84,11 +85,10 @@ describe.each(['firing', 'resolved'] as const)('the default HTML email, %s', (ki
   });
 });
 
-const describeWithChromium = CHROMIUM ? describe : describe.skip;
-if (!CHROMIUM)
-  console.warn(
-    'email rendering in Chromium skipped: no chromium installed (apt-get install chromium)',
-  );
+const describeWithChromium = describeWhen(
+  !!CHROMIUM,
+  'email rendering in Chromium skipped: no chromium installed (apt-get install chromium)',
+);
 
 describeWithChromium('the default HTML email in headless Chromium', () => {
   let browser: Browser;

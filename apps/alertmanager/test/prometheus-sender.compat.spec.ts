@@ -1,7 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
+import {
+  describeWhen,
+  getFreePort,
+  type RunningProcess,
+  startProcess,
+  waitFor,
+} from '@redisx/testing';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
 import { installedCommand } from './support/installed-command';
@@ -11,8 +17,10 @@ import { installedCommand } from './support/installed-command';
  * users run it: its alerts arrive through API v2 and are notified to the webhook.
  */
 const prometheus = installedCommand('prometheus');
-const describeWithPrometheus = prometheus ? describe : describe.skip;
-if (!prometheus) console.warn('Prometheus sender test skipped: prometheus is not installed');
+const describeWithPrometheus = describeWhen(
+  !!prometheus,
+  'Prometheus sender test skipped: prometheus is not installed',
+);
 
 describeWithPrometheus('Prometheus sending alerts to the server', () => {
   let dir: string;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor, type RunningProcess } from '@redisx/testing';
+import { describeWhen, type RunningProcess, waitFor } from '@redisx/testing';
 import type { ServerProcess } from './support/server-process';
 import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-prometheus';
 
@@ -14,11 +14,10 @@ import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-promethe
  * label names and values, and the status and error type of bad requests must be the same. The
  * exporter's values do not change, so the two scrapers' different phases do not matter.
  */
-const describeWithPrometheus = PROMETHEUS_BIN ? describe : describe.skip;
-if (!PROMETHEUS_BIN)
-  console.warn(
-    'query API comparison skipped: prometheus is not installed (apt-get install prometheus)',
-  );
+const describeWithPrometheus = describeWhen(
+  !!PROMETHEUS_BIN,
+  'query API comparison skipped: prometheus is not installed (apt-get install prometheus)',
+);
 
 const EXPOSITION = `# TYPE myapp_redis_cache_size gauge
 myapp_redis_cache_size{cache="orders"} 1200

@@ -5,6 +5,7 @@ import { FIXED_TIMES, freshTimes } from './support/notification-scenario';
 import { runScenario, SCENARIO_PATHS } from './support/scenario-run';
 import { UPSTREAM_BIN } from './support/upstream-alertmanager';
 import { RECORDING_FILE, type Recording } from './support/upstream-recording';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * The notification scenario run on upstream Alertmanager (Debian's 0.25) and on this server
@@ -12,10 +13,10 @@ import { RECORDING_FILE, type Recording } from './support/upstream-recording';
  * With `RECORD_UPSTREAM_FIXTURES=1` upstream's requests are also written to
  * `testdata/upstream-notifications.json`, the fixture the e2e and template tests compare with.
  */
-const describeWithUpstream = UPSTREAM_BIN ? describe : describe.skip;
-if (!UPSTREAM_BIN) {
-  console.warn('upstream receiver comparison skipped: prometheus-alertmanager is not installed');
-}
+const describeWithUpstream = describeWhen(
+  !!UPSTREAM_BIN,
+  'upstream receiver comparison skipped: prometheus-alertmanager is not installed',
+);
 
 describeWithUpstream('receivers, side by side with upstream Alertmanager', () => {
   let dir: string;

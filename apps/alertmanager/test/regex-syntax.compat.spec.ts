@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runProcess } from '@redisx/testing';
+import { describeWhen, runProcess } from '@redisx/testing';
 import { catastrophicCases, syntaxCases, type SyntaxCase } from '../src/re2/testdata/cases';
 import type { ServerProcess } from './support/server-process';
 import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
@@ -16,12 +16,14 @@ import { installedCommand } from './support/installed-command';
  * unit spec beside the file, with or without upstream.
  */
 const amtool = installedCommand('amtool');
-const describeWithAmtool = amtool ? describe : describe.skip;
-const describeWithUpstream = UPSTREAM_BIN ? describe : describe.skip;
-if (!amtool) console.warn('regex comparison with amtool skipped: amtool is not installed');
-if (!UPSTREAM_BIN) {
-  console.warn('regex comparison with the API skipped: prometheus-alertmanager is not installed');
-}
+const describeWithAmtool = describeWhen(
+  !!amtool,
+  'regex comparison with amtool skipped: amtool is not installed',
+);
+const describeWithUpstream = describeWhen(
+  !!UPSTREAM_BIN,
+  'regex comparison with the API skipped: prometheus-alertmanager is not installed',
+);
 
 const comparable = syntaxCases().filter((c) => c.upstream !== 'incomparable');
 const expected = (c: SyntaxCase, form: 'anchored' | 'unanchored'): string =>

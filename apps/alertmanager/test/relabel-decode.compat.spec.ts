@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runProcess } from '@redisx/testing';
+import { describeWhen, runProcess } from '@redisx/testing';
 import { installedCommand } from './support/installed-command';
 
 /**
@@ -12,12 +12,10 @@ import { installedCommand } from './support/installed-command';
  * decoder's spec holds our messages to them.
  */
 const promtool = installedCommand('promtool');
-const describeWithUpstream = promtool ? describe : describe.skip;
-if (!promtool) {
-  console.warn(
-    'promtool comparison skipped: promtool is not installed (apt-get install prometheus)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!promtool,
+  'promtool comparison skipped: promtool is not installed (apt-get install prometheus)',
+);
 
 interface DecodeCase {
   readonly name: string;

@@ -1,7 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getFreePort, startProcess, waitFor, type RunningProcess } from '@redisx/testing';
+import {
+  describeWhen,
+  getFreePort,
+  type RunningProcess,
+  startProcess,
+  waitFor,
+} from '@redisx/testing';
 import { STALE_NAN } from '../src/remote-write/staleness';
 import { encodeWriteRequest } from '../src/remote-write/write-request-codec';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -13,11 +19,10 @@ import { PROMETHEUS_BIN } from './support/side-by-side-prometheus';
  * many as were pushed, a staleness marker ends the series there too, and samples appended while
  * Prometheus is down are sent once it is back on the same port and storage.
  */
-const describeWithPrometheus = PROMETHEUS_BIN ? describe : describe.skip;
-if (!PROMETHEUS_BIN)
-  console.warn(
-    'remote write comparison skipped: prometheus is not installed (apt-get install prometheus)',
-  );
+const describeWithPrometheus = describeWhen(
+  !!PROMETHEUS_BIN,
+  'remote write comparison skipped: prometheus is not installed (apt-get install prometheus)',
+);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: string; data: any };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor, type RunningProcess } from '@redisx/testing';
+import { describeWhen, type RunningProcess, waitFor } from '@redisx/testing';
 import type { ServerProcess } from './support/server-process';
 import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-prometheus';
 
@@ -12,11 +12,10 @@ import { PROMETHEUS_BIN, startSideBySide } from './support/side-by-side-promethe
  * expression printed back from its tree, must read the same. Without Prometheus the recorded
  * prints are still checked by `printer.spec.ts`.
  */
-const describeWithPrometheus = PROMETHEUS_BIN ? describe : describe.skip;
-if (!PROMETHEUS_BIN)
-  console.warn(
-    'rule query comparison skipped: prometheus is not installed (apt-get install prometheus)',
-  );
+const describeWithPrometheus = describeWhen(
+  !!PROMETHEUS_BIN,
+  'rule query comparison skipped: prometheus is not installed (apt-get install prometheus)',
+);
 
 const CASES: { query: string; printed: string }[] = JSON.parse(
   readFileSync(join(__dirname, '..', 'src', 'promql', 'testdata', 'printer-cases.json'), 'utf8'),

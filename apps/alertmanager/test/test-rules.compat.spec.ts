@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AMTOOL_BIN } from './support/server-process';
 import { installedCommand } from './support/installed-command';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * `redisx-amtool test rules` against Debian's `promtool test rules` (2.42, where installed) on
@@ -10,12 +11,10 @@ import { installedCommand } from './support/installed-command';
  * test-rules table, output and exit code compared (error lines as sets).
  */
 const promtool = installedCommand('promtool');
-const describeWithUpstream = promtool ? describe : describe.skip;
-if (!promtool) {
-  console.warn(
-    'promtool test rules compatibility skipped: promtool is not installed (apt-get install prometheus)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!promtool,
+  'promtool test rules compatibility skipped: promtool is not installed (apt-get install prometheus)',
+);
 
 const TABLE = join(__dirname, '..', 'src', 'cli', 'testdata', 'test-rules');
 const RULES = join(__dirname, '..', 'config', 'rules');

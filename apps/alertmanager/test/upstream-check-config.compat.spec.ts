@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runProcess } from '@redisx/testing';
+import { describeWhen, runProcess } from '@redisx/testing';
 import { installedCommand } from './support/installed-command';
 
 /**
@@ -9,12 +9,10 @@ import { installedCommand } from './support/installed-command';
  * against drifting from what upstream accepts and refuses.
  */
 const amtool = installedCommand('amtool');
-const describeWithUpstream = amtool ? describe : describe.skip;
-if (!amtool) {
-  console.warn(
-    'upstream comparison skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!amtool,
+  'upstream comparison skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
+);
 
 const appDir = join(__dirname, '..');
 const fixturesDir = join(appDir, 'src', 'config', 'testdata');

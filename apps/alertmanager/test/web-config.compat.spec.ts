@@ -10,6 +10,7 @@ import { startServerProcess, type Readiness, type ServerProcess } from './suppor
 import { makeTestCertificates, OPENSSL_BIN } from './support/test-certificates';
 import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
 import { installedCommand } from './support/installed-command';
+import { describeWhen } from '@redisx/testing';
 
 /**
  * One web config file given to Debian's upstream Alertmanager 0.25 and to ours: the same
@@ -21,12 +22,10 @@ const missing = [
   UPSTREAM_BIN ? '' : 'prometheus-alertmanager',
   OPENSSL_BIN ? '' : 'openssl',
 ].filter(Boolean);
-const describeWithUpstream = missing.length === 0 ? describe : describe.skip;
-if (missing.length > 0) {
-  console.warn(
-    `web config compatibility skipped: ${missing.join(' and ')} not installed (apt-get install prometheus-alertmanager openssl)`,
-  );
-}
+const describeWithUpstream = describeWhen(
+  missing.length === 0,
+  `web config compatibility skipped: ${missing.join(' and ')} not installed (apt-get install prometheus-alertmanager openssl)`,
+);
 
 const AM_CONFIG = 'route:\n  receiver: hook\nreceivers:\n  - name: hook\n';
 
@@ -184,9 +183,10 @@ describeWithUpstream('one web config, upstream 0.25 and ours', () => {
     }
   });
 
-  const describeWithAmtool = amtoolBin ? describe : describe.skip;
-  if (!amtoolBin)
-    console.warn('upstream amtool --http.config.file skipped: amtool is not installed');
+  const describeWithAmtool = describeWhen(
+    !!amtoolBin,
+    'upstream amtool --http.config.file skipped: amtool is not installed',
+  );
 
   describeWithAmtool('amtool --http.config.file', () => {
     let httpConfig: string;

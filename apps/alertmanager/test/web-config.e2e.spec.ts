@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as bcrypt from 'bcryptjs';
-import { startProcess } from '@redisx/testing';
+import { describeWhen, startProcess } from '@redisx/testing';
 import { amtoolRunner, tableRows } from './support/amtool-runner';
 import { testRequest, type ClientTls } from './support/https-request';
 import { ALERTMANAGER_BIN, startServerProcess, type ServerProcess } from './support/server-process';
@@ -19,12 +19,10 @@ import {
  * headers on every route (those answered ahead of Express too), and changes to the file or its
  * certificates applied to the next request or connection. Certificates are made with openssl.
  */
-const describeWithOpenssl = OPENSSL_BIN ? describe : describe.skip;
-if (!OPENSSL_BIN) {
-  console.warn(
-    'web config end-to-end tests skipped: openssl is not installed (apt-get install openssl)',
-  );
-}
+const describeWithOpenssl = describeWhen(
+  !!OPENSSL_BIN,
+  'web config end-to-end tests skipped: openssl is not installed (apt-get install openssl)',
+);
 
 // How a client sees a connection the server refused: a TLS alert during the handshake, or the
 // connection closed once the server checked the certificate after it.

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as bcrypt from 'bcryptjs';
-import { httpAnswers } from '@redisx/testing';
+import { describeWhen, httpAnswers } from '@redisx/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { postAlerts } from './support/alerts-client';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -14,10 +14,10 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 const SCREENSHOTS = join(__dirname, '..', '..', '..', 'test-output', 'screenshots', 'web-ui');
 const PREFIX = '/am';
 
-const describeWithChromium = CHROMIUM ? describe : describe.skip;
-if (!CHROMIUM) {
-  console.warn('web UI end-to-end skipped: no chromium installed (apt-get install chromium)');
-}
+const describeWithChromium = describeWhen(
+  !!CHROMIUM,
+  'web UI end-to-end skipped: no chromium installed (apt-get install chromium)',
+);
 
 describeWithChromium('the web UI', () => {
   /** One browser for both servers. */

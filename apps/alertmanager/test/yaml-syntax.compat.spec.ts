@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runProcess } from '@redisx/testing';
+import { describeWhen, runProcess } from '@redisx/testing';
 import { installedCommand } from './support/installed-command';
 
 /**
@@ -12,12 +12,11 @@ import { installedCommand } from './support/installed-command';
  * messages are still checked by `yaml-syntax-errors.spec.ts`.
  */
 const amtool = installedCommand('amtool');
-const describeWithUpstream = amtool ? describe : describe.skip;
-if (!amtool) {
-  console.warn(
-    'upstream YAML error comparison skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
-  );
-}
+const describeWithUpstream = describeWhen(
+  !!amtool,
+  'upstream YAML error comparison skipped: amtool is not installed (apt-get install prometheus-alertmanager)',
+);
+
 const ourAmtool = join(__dirname, '..', 'bin', 'redisx-amtool.js');
 const YAML_SYNTAX_CASES: { name: string; yaml: string; upstream: string }[] = JSON.parse(
   readFileSync(

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { formatTime } from './go-time';
 import { zoneAbbreviation } from './zone-abbreviation';
+import { describeWhen } from '@redisx/testing';
 
 /** Go reads zone names from the system's tzdata; so do we, where it is installed. */
 const hasTzdata = existsSync('/usr/share/zoneinfo/Europe/Berlin') || !!process.env['ZONEINFO'];
-const describeWithTzdata = hasTzdata ? describe : describe.skip;
-if (!hasTzdata) console.warn('zone abbreviation tests skipped: no tzdata in /usr/share/zoneinfo');
+const describeWithTzdata = describeWhen(
+  hasTzdata,
+  'zone abbreviation tests skipped: no tzdata in /usr/share/zoneinfo',
+);
 
 describeWithTzdata("zone abbreviations as Go's time package prints them", () => {
   it.each([
