@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Cluster, Redis, RedisOptions } from 'ioredis';
 
 /** How the replicas reach their Redis: `--cluster.redis-*`. */
 export interface ClusterRedisOptions {
@@ -74,6 +75,9 @@ export function parseClusterRedisUrl(url: string): ParsedUrl {
 /** Opens a connection of the kind the URL names, with the credentials and TLS options. */
 export function connectClusterRedis(options: ClusterRedisOptions): ClusterRedis {
   const url = parseClusterRedisUrl(options.url);
+  // ioredis is loaded by the first connection, not with every server (most run without a cluster).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Cluster, Redis } = require('ioredis') as typeof IORedis;
   const common: RedisOptions = {
     username: options.username ?? url.username,
     password: options.passwordFile

@@ -1,5 +1,5 @@
-import protobuf from 'protobufjs';
-import { compress, uncompress } from 'snappyjs';
+import type protobuf from 'protobufjs';
+import type * as Snappy from 'snappyjs';
 
 /**
  * The part of Prometheus's `prompb` schema that Remote Write 1.0 carries: series with their
@@ -34,7 +34,18 @@ message Sample {
 }
 `;
 
-const WRITE_REQUEST = protobuf.parse(SCHEMA).root.lookupType('prometheus.WriteRequest');
+/** The schema's request type and snappy, loaded at the first request rather than with every server. */
+let codec: { request: protobuf.Type; snappy: typeof Snappy } | undefined;
+
+function loadCodec(): { request: protobuf.Type; snappy: typeof Snappy } {
+  if (codec !== undefined) return codec;
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const pb = require('protobufjs') as typeof protobuf;
+  const snappy = require('snappyjs') as typeof Snappy;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  codec = { request: pb.parse(SCHEMA).root.lookupType('prometheus.WriteRequest'), snappy };
+  return codec;
+}
 
 /** One label of a series on the wire. */
 export interface WireLabel {
@@ -74,24 +85,28 @@ const MAX_EXPANSION = 22;
 
 /** The request body: the protobuf encoding, snappy-compressed in block format. */
 export function encodeWriteRequest(request: WriteRequest): Uint8Array {
-  return compress(WRITE_REQUEST.encode(request as unknown as protobuf.Message).finish());
+  const { request: type, snappy } = loadCodec();
+  return snappy.compress(type.encode(request as unknown as protobuf.Message).finish());
 }
 
 /** The protobuf bytes of a request, before compression (for tests and byte counts). */
 export function encodeWriteRequestProto(request: WriteRequest): Uint8Array {
-  return WRITE_REQUEST.encode(request as unknown as protobuf.Message).finish();
+  return loadCodec()
+    .request.encode(request as unknown as protobuf.Message)
+    .finish();
 }
 
 /** Decodes a body as sent: snappy block, then protobuf. */
 export function decodeWriteRequest(body: Uint8Array): WriteRequest {
+  const { request: type, snappy } = loadCodec();
   let raw: Uint8Array;
   try {
-    raw = uncompress(body, body.length * MAX_EXPANSION + 16);
+    raw = snappy.uncompress(body, body.length * MAX_EXPANSION + 16);
   } catch {
     throw new WriteRequestDecodeError('snappy: corrupt input');
   }
   try {
-    return WRITE_REQUEST.decode(raw) as unknown as WriteRequest;
+    return type.decode(raw) as unknown as WriteRequest;
   } catch (error) {
     throw new WriteRequestDecodeError(`proto: ${(error as Error).message}`);
   }
