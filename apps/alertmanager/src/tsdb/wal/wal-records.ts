@@ -256,8 +256,7 @@ export function decodeRecord(
         else labels = r.labels();
       }
       const chunks = readChunks(r);
-      const open =
-        type === HEAD_STATES && r.byte() === 1 ? readState(r, chunks.at(-1)) : undefined;
+      const open = type === HEAD_STATES && r.byte() === 1 ? readState(r, chunks.at(-1)) : undefined;
       series.push({ id, labels, chunks, open });
     }
     return { kind: 'heads', series };
