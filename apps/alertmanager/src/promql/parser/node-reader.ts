@@ -197,6 +197,8 @@ export /** Node children without the punctuation the grammar keeps anonymous. */
 function childrenOf(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   for (let child = node.firstChild; child !== null; child = child.nextSibling) {
+    // A comment is skipped like whitespace, but the grammar keeps it as a node where it stands.
+    if (child.name === 'LineComment') continue;
     if (child.name !== '(' && child.name !== ')' && child.name !== ',') out.push(child);
   }
   return out;

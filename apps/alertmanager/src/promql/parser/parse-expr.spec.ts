@@ -83,6 +83,15 @@ describe('parseExpr', () => {
     ['a > bool 1', '({__name__="a"} > bool 1)'],
     ['a and ignoring(x) b', '({__name__="a"} and ignoring(x) {__name__="b"})'],
     ['foo[5m+1m]', '{__name__="foo"}[360000]'],
+    // Comments are skipped wherever whitespace may stand.
+    ['sum( # total\n foo)', 'sum by()({__name__="foo"})'],
+    ['topk(# k\n3, foo)', 'topk by()(3, {__name__="foo"})'],
+    [
+      'label_replace(foo, # dst\n "a", "b", # src\n "c", "d")',
+      'label_replace({__name__="foo"}, "a", "b", "c", "d")',
+    ],
+    ['rate(foo[5m] # window\n)', 'rate({__name__="foo"}[300000])'],
+    ['(# inner\n a) + # right\n b', '(({__name__="a"}) + {__name__="b"})'],
   ])('%s', (input, expected) => {
     expect(shape(parseExpr(input, options))).toBe(expected);
   });
