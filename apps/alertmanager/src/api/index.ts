@@ -4,7 +4,13 @@ import { RuleManager } from '../rules';
 import { ScrapeManager } from '../scrape';
 import { QueryRunner } from './prometheus/query-request';
 import { QueryApiController } from './prometheus/query-api.controller';
+import { FormatQueryController } from './prometheus/format-query.controller';
+import { ExemplarQuerier } from './prometheus/exemplars-api';
+import { ExemplarsApiController } from './prometheus/exemplars-api.controller';
+import { MetadataApiController } from './prometheus/metadata-api.controller';
 import { RulesApiController } from './prometheus/rules-api.controller';
+import { PrometheusStatusApi } from './prometheus/status-api';
+import { StatusApiController } from './prometheus/status-api.controller';
 import { RemoteWriteController, RemoteWriteEndpoint } from './prometheus/remote-write.controller';
 import type { RemoteWriteReceiver } from '../remote-write';
 import { RequestBodyReader } from './request-body';
@@ -26,6 +32,8 @@ import {
 export { QueryApi } from './prometheus/query-api';
 export { InlineQueryRunner, QueryRunner } from './prometheus/query-request';
 export { QueryWorkerPool } from './prometheus/workers/query-worker-pool';
+export { PrometheusStatusApi } from './prometheus/status-api';
+export { processNodeOptions } from './prometheus/runtime-info';
 
 /** The objects behind the alert API, built by the server outside Nest. */
 export interface AlertApiParts {
@@ -47,15 +55,23 @@ export interface PrometheusApiParts {
   queries: QueryRunner;
   /** The scrape jobs behind `/api/v1/targets`. */
   scrapeManager: ScrapeManager;
+  /** The scraped exemplars behind `/api/v1/query_exemplars`. */
+  exemplars: ExemplarQuerier;
   /** The receiver behind `POST /api/v1/write` (`--web.enable-remote-write-receiver`); none: 404. */
   remoteWriteReceiver?: RemoteWriteReceiver;
+  /** Behind `/api/v1/status/{config,flags,runtimeinfo,tsdb}`. */
+  prometheusStatus: PrometheusStatusApi;
 }
 
 /** Prometheus's API controllers (`/api/v1/query`, `/api/v1/rules`, `/api/v1/write`, ...). */
 export const PROMETHEUS_API_CONTROLLERS: Type[] = [
   RulesApiController,
+  MetadataApiController,
   QueryApiController,
+  FormatQueryController,
+  ExemplarsApiController,
   RemoteWriteController,
+  StatusApiController,
 ];
 
 /** The providers Prometheus's API controllers inject. */
@@ -64,6 +80,8 @@ export function prometheusApiProviders(parts: PrometheusApiParts): Provider[] {
     { provide: RuleManager, useValue: parts.ruleManager },
     { provide: QueryRunner, useValue: parts.queries },
     { provide: ScrapeManager, useValue: parts.scrapeManager },
+    { provide: ExemplarQuerier, useValue: parts.exemplars },
+    { provide: PrometheusStatusApi, useValue: parts.prometheusStatus },
     {
       provide: RemoteWriteEndpoint,
       useValue: { receiver: parts.remoteWriteReceiver } satisfies RemoteWriteEndpoint,

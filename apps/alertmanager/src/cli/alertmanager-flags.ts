@@ -11,6 +11,7 @@ import {
   positiveInteger,
 } from './flag-values';
 import { tsdbRetention } from './tsdb-retention-flags';
+import { statusFlags } from './status-flags';
 
 /** The server's command line: Alertmanager's flag names and defaults. */
 export const alertmanagerCommand: CommandSpec = {
@@ -332,6 +333,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     queryMaxConcurrency: positiveInteger(parsed, 'query.max-concurrency'),
     queryMaxSamples: positiveInteger(parsed, 'query.max-samples'),
     promqlDelayedNameRemoval: enabledFeatures(parsed).promqlDelayedNameRemoval,
+    flagValues: statusFlags(alertmanagerCommand, parsed),
   };
 }
 

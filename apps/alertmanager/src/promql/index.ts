@@ -7,3 +7,4 @@ export { PromqlEngine, type EngineOptions } from './engine/engine';
 export { PromqlEvalError, QueryTimeoutError, TooManySamplesError } from './engine/errors';
 export type { QueryResult } from './engine/values';
 export { formatExpr } from './printer';
+export { prettifyExpr } from './prettify';

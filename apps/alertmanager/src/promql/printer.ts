@@ -1,4 +1,12 @@
-import type { AtModifier, Expr, LabelMatcher, VectorMatching } from './ast';
+import type {
+  AggregateExpr,
+  AtModifier,
+  BinaryExpr,
+  Expr,
+  LabelMatcher,
+  SubqueryExpr,
+  VectorMatching,
+} from './ast';
 import type { DurationExpr } from './durations';
 import { goQuote } from '../labels/go-quote';
 import { formatDuration } from '../time/duration';
@@ -27,16 +35,11 @@ export function formatExpr(expr: Expr): string {
     case 'call':
       return `${expr.func.name}(${expr.args.map(formatExpr).join(', ')})`;
     case 'aggregate': {
-      let op: string = expr.op;
-      if (expr.without) op += ` without (${joinLabels(expr.grouping)}) `;
-      else if (expr.grouping.length > 0) op += ` by (${joinLabels(expr.grouping)}) `;
       const param = expr.param === undefined ? '' : `${formatExpr(expr.param)}, `;
-      return `${op}(${param}${formatExpr(expr.expr)})`;
+      return `${aggregationPrefix(expr)}(${param}${formatExpr(expr.expr)})`;
     }
-    case 'binary': {
-      const bool = expr.returnBool ? ' bool' : '';
-      return `${formatExpr(expr.lhs)} ${expr.op}${bool}${matching(expr.matching)} ${formatExpr(expr.rhs)}`;
-    }
+    case 'binary':
+      return `${formatExpr(expr.lhs)} ${operatorText(expr)} ${formatExpr(expr.rhs)}`;
     case 'vectorSelector':
       return selector(expr) + at(expr.at) + extended(expr) + offset(expr.offsetMs, expr.offsetExpr);
     case 'matrixSelector': {
@@ -44,16 +47,32 @@ export function formatExpr(expr: Expr): string {
       const range = expr.rangeExpr ? durationExpr(expr.rangeExpr) : formatDuration(expr.rangeMs);
       return `${selector(s)}[${range}]${extended(s)}${at(s.at)}${offset(s.offsetMs, s.offsetExpr)}`;
     }
-    case 'subquery': {
-      const range = expr.rangeExpr ? durationExpr(expr.rangeExpr) : formatDuration(expr.rangeMs);
-      const step = expr.stepExpr
-        ? durationExpr(expr.stepExpr)
-        : expr.stepMs === 0
-          ? ''
-          : formatDuration(expr.stepMs);
-      return `${formatExpr(expr.expr)}[${range}:${step}]${at(expr.at)}${offset(expr.offsetMs, expr.offsetExpr)}`;
-    }
+    case 'subquery':
+      return `${formatExpr(expr.expr)}${subquerySuffix(expr)}`;
   }
+}
+
+/** What an aggregation prints before its opening parenthesis: `sum`, `sum by (job) `. */
+export function aggregationPrefix(expr: AggregateExpr): string {
+  if (expr.without) return `${expr.op} without (${joinLabels(expr.grouping)}) `;
+  if (expr.grouping.length > 0) return `${expr.op} by (${joinLabels(expr.grouping)}) `;
+  return expr.op;
+}
+
+/** A binary operation's operator with its modifiers: `> bool`, `* on (job) group_left (team)`. */
+export function operatorText(expr: BinaryExpr): string {
+  return `${expr.op}${expr.returnBool ? ' bool' : ''}${matching(expr.matching)}`;
+}
+
+/** What a subquery prints after its inner expression: `[1h:5m] @ end() offset 10m`. */
+export function subquerySuffix(expr: SubqueryExpr): string {
+  const range = expr.rangeExpr ? durationExpr(expr.rangeExpr) : formatDuration(expr.rangeMs);
+  const step = expr.stepExpr
+    ? durationExpr(expr.stepExpr)
+    : expr.stepMs === 0
+      ? ''
+      : formatDuration(expr.stepMs);
+  return `[${range}:${step}]${at(expr.at)}${offset(expr.offsetMs, expr.offsetExpr)}`;
 }
 
 /** The metric name and the other matchers in braces, sorted as upstream sorts their text. */

@@ -15,6 +15,7 @@ export type ConfigLoader = (file: string) => Promise<LoadedConfig>;
 export class ConfigReloader {
   private subscribers: ConfigSubscriber[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  private last: { successful: boolean; successAt: number };
 
   constructor(
     private current: LoadedConfig,
@@ -24,6 +25,12 @@ export class ConfigReloader {
     private readonly logger: Logger,
   ) {
     metrics.succeeded(clock.now(), current.hash);
+    this.last = { successful: true, successAt: clock.now() };
+  }
+
+  /** Whether the last load succeeded, and when one last did (ms): what the metrics report. */
+  get lastReload(): { successful: boolean; successAt: number } {
+    return { ...this.last };
   }
 
   /** The configuration in force. */
@@ -55,10 +62,12 @@ export class ConfigReloader {
       for (const commit of commits) await commit();
       this.current = next;
       this.metrics.succeeded(this.clock.now(), next.hash);
+      this.last = { successful: true, successAt: this.clock.now() };
       this.logger.info('Completed loading of configuration file', { file });
       return next;
     } catch (error) {
       this.metrics.failed();
+      this.last = { ...this.last, successful: false };
       this.logger.error('Loading configuration file failed', {
         file,
         err: (error as Error).message,

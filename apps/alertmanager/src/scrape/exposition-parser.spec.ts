@@ -38,7 +38,7 @@ describe('exposition formats', () => {
     ]);
   });
 
-  it('reads OpenMetrics by its content type: timestamps in seconds, exemplars skipped', () => {
+  it('reads OpenMetrics by its content type: timestamps in seconds, exemplars apart', () => {
     const body = readFileSync(join(DIR, 'openmetrics.txt'), 'utf8');
     expect(
       show(scrapedSamples(body, 'application/openmetrics-text; version=1.0.0; charset=utf-8')),

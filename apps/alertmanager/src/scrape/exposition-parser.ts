@@ -1,4 +1,6 @@
 import { Labels } from '../tsdb/labels';
+import type { MetadataSink, MetricType } from './metadata-cache';
+import { exemplarAfterHash } from './openmetrics-exemplar';
 import type { ScrapedSample } from './scrape-loop';
 
 /** The `Accept` header Prometheus 2.42 scrapes with: OpenMetrics first, then the text format. */
@@ -25,16 +27,25 @@ const FLOAT =
 /**
  * The samples of a scrape body, by its content type as upstream's `textparse.New` chooses:
  * `application/openmetrics-text` is OpenMetrics (timestamps in seconds, `# EOF` required,
- * exemplars skipped), anything else Prometheus's text format 0.0.4 (timestamps in
- * milliseconds). Throws {@link ExpositionError} naming the line.
+ * exemplars read), anything else Prometheus's text format 0.0.4 (timestamps in
+ * milliseconds). Throws {@link ExpositionError} naming the line. `metadata` is given each
+ * `# TYPE`, `# HELP` and (OpenMetrics) `# UNIT` line as it is read.
  */
-export function scrapedSamples(body: string, contentType: string): ScrapedSample[] {
+export function scrapedSamples(
+  body: string,
+  contentType: string,
+  metadata?: MetadataSink,
+): ScrapedSample[] {
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  return parseExposition(body, mediaType === 'application/openmetrics-text');
+  return parseExposition(body, mediaType === 'application/openmetrics-text', metadata);
 }
 
 /** Parses the text format, or OpenMetrics with `openMetrics`. */
-export function parseExposition(body: string, openMetrics: boolean): ScrapedSample[] {
+export function parseExposition(
+  body: string,
+  openMetrics: boolean,
+  metadata?: MetadataSink,
+): ScrapedSample[] {
   const samples: ScrapedSample[] = [];
   const format = openMetrics ? 'OpenMetrics' : 'text format';
   let pos = 0;
@@ -61,7 +72,7 @@ export function parseExposition(body: string, openMetrics: boolean): ScrapedSamp
     }
     const text = openMetrics ? line : line.replace(/^[ \t]+/, '');
     if (text.startsWith('#')) {
-      readComment(text, openMetrics, fail);
+      readComment(text, openMetrics, fail, metadata);
       continue;
     }
     samples.push(readSample(text, openMetrics, fail));
@@ -72,22 +83,44 @@ export function parseExposition(body: string, openMetrics: boolean): ScrapedSamp
   return samples;
 }
 
-function readComment(line: string, openMetrics: boolean, fail: (reason: string) => never): void {
-  const match = /^#[ \t]+(HELP|TYPE|UNIT)[ \t]+([^ \t]+)(?:[ \t]+(.*))?$/.exec(line);
+function readComment(
+  line: string,
+  openMetrics: boolean,
+  fail: (reason: string) => never,
+  metadata: MetadataSink | undefined,
+): void {
+  const match = /^#[ \t]+(HELP|TYPE|UNIT)[ \t]+([^ \t]+)(?:[ \t](.*))?$/s.exec(line);
   if (!match) {
     if (openMetrics) fail(`invalid comment ${JSON.stringify(line)}`);
     return;
   }
-  const [, keyword, name, rest = ''] = match;
+  const [, keyword, name, rest] = match;
+  // The text format has no units: upstream's lexer takes `# UNIT` as a comment.
+  if (keyword === 'UNIT' && !openMetrics) return;
   if (!/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(name)) fail(`invalid metric name ${JSON.stringify(name)}`);
+  // Upstream's lexers take the text after one blank, untrimmed; in the text format, blanks alone
+  // are no text, and OpenMetrics wants that blank.
+  if (openMetrics && rest === undefined) fail(`expected text in ${keyword}`);
+  const text = rest === undefined || (!openMetrics && /^[ \t]*$/.test(rest)) ? '' : rest;
   if (keyword === 'TYPE') {
-    const type = rest.trim();
-    if (!(openMetrics ? OPENMETRICS_TYPES : METRIC_TYPES).has(type)) {
-      fail(`invalid metric type ${JSON.stringify(type)}`);
+    if (!(openMetrics ? OPENMETRICS_TYPES : METRIC_TYPES).has(text)) {
+      fail(`invalid metric type ${JSON.stringify(text)}`);
     }
-  } else if (keyword === 'UNIT' && !openMetrics) {
-    // The text format has no units: upstream's lexer takes it as a comment.
+    metadata?.setType(name, text === 'untyped' ? 'unknown' : (text as MetricType));
+  } else if (keyword === 'HELP') {
+    metadata?.setHelp(name, text.includes('\\') ? unescapeHelp(text, openMetrics) : text);
+  } else {
+    if (text !== '' && !name.endsWith(`_${text}`))
+      fail(`unit not a suffix of metric ${JSON.stringify(name)}`);
+    metadata?.setUnit(name, text);
   }
+}
+
+/** A help text's escapes: `\\` and `\n`, and in OpenMetrics `\"`; any other stays as written. */
+function unescapeHelp(text: string, openMetrics: boolean): string {
+  return text.replace(openMetrics ? /\\([\\n"])/g : /\\([\\n])/g, (_, c: string) =>
+    c === 'n' ? '\n' : c,
+  );
 }
 
 function readSample(
@@ -107,9 +140,11 @@ function readSample(
   if (!/^[ \t]/.test(rest))
     fail(`expected value after metric, got ${JSON.stringify(rest.slice(0, 20))}`);
   let fields = rest.trim().split(/[ \t]+/);
+  let hash = -1;
   if (openMetrics) {
-    // An exemplar follows ` # `: not stored.
-    const hash = fields.indexOf('#');
+    // An exemplar follows ` # `, read once the value and timestamp are.
+    hash = fields.indexOf('#');
+    if (hash === 0) fail('strconv.ParseFloat: parsing "#": invalid syntax');
     if (hash !== -1) fields = fields.slice(0, hash);
   }
   if (fields.length === 0 || fields[0] === '') fail('expected value after metric');
@@ -130,7 +165,10 @@ function readSample(
     if (seen.has(name)) fail(`label name ${JSON.stringify(name)} is not unique`);
     seen.add(name);
   }
-  return { labels: Labels.from(pairs), value, timestampMs };
+  if (hash === -1) return { labels: Labels.from(pairs), value, timestampMs };
+  const at = (/[ \t]#(?=[ \t]|$)/.exec(rest) as RegExpExecArray).index;
+  const exemplar = exemplarAfterHash(pairs[0][1], hash, rest.slice(at), fail);
+  return { labels: Labels.from(pairs), value, timestampMs, exemplar };
 }
 
 /** Reads `name="value", ...}` from `start`; returns the index after the closing brace. */

@@ -12,6 +12,12 @@ export {
   type TargetStatus,
 } from './scrape-loop';
 export { publicLabels, type ScrapeTarget } from './scrape-target';
+export {
+  MetadataCache,
+  type MetadataSink,
+  type MetricMetadata,
+  type MetricType,
+} from './metadata-cache';
 export { decodeJobRelabeling } from './job-relabeling';
 export {
   decodeRelabelConfig,

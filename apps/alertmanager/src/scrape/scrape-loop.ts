@@ -5,6 +5,9 @@ import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { Labels } from '../tsdb/labels';
+import { ExemplarRefusal, type Exemplar } from '../tsdb/exemplars';
+import { MetadataCache, type MetadataSink } from './metadata-cache';
+import type { ScrapedExemplar } from './openmetrics-exemplar';
 import { withTargetLabels } from './sample-labels';
 import { requestErrorText } from './scrape-error';
 import { publicLabels, type ScrapeTarget } from './scrape-target';
@@ -14,6 +17,8 @@ export interface ScrapedSample {
   readonly labels: Labels;
   readonly value: number;
   readonly timestampMs?: number;
+  /** OpenMetrics: the exemplar after ` # ` (only samples that have one carry the property). */
+  readonly exemplar?: ScrapedExemplar;
 }
 
 /** Samples of one scrape, appended together (the metric store's `MetricAppender`). */
@@ -30,13 +35,29 @@ export interface ScrapeLoopDeps {
   readonly logger: Logger;
   readonly storage: { appender(): ScrapeAppender };
   readonly client: HttpClient;
-  /** Parses a response body of the given content type; throws with the parser's message. */
-  readonly parse: (body: string, contentType: string) => Iterable<ScrapedSample>;
+  /**
+   * Parses a response body of the given content type, handing `metadata` the `# TYPE`, `# HELP`
+   * and `# UNIT` lines as it reads them; throws with the parser's message.
+   */
+  readonly parse: (
+    body: string,
+    contentType: string,
+    metadata?: MetadataSink,
+  ) => Iterable<ScrapedSample>;
   /** `metric_relabel_configs`: the sample's new labels, or undefined to drop it. */
   readonly metricRelabel: (labels: Labels) => Labels | undefined;
   /** The `Accept` header Prometheus sends. */
   readonly accept: string;
   readonly userAgent: string;
+  /** Where the scrapes' exemplars go (the exemplar store); without it they are dropped. */
+  readonly exemplars?: { appender(): ScrapeExemplarAppender };
+}
+
+/** One scrape's exemplars: each checked as it is added, all stored at commit. */
+export interface ScrapeExemplarAppender {
+  /** Takes an exemplar of a series; returns why it is refused, when it is. */
+  add(series: Labels, exemplar: Exemplar): ExemplarRefusal | undefined;
+  commit(): void;
 }
 
 export type TargetHealth = 'up' | 'down' | 'unknown';
@@ -70,6 +91,10 @@ export class ScrapeLoop {
     lastScrape: 0,
     lastScrapeDurationMs: 0,
   };
+  /** The metric metadata of the target's scrapes, for `/api/v1/metadata`. */
+  readonly metadata = new MetadataCache();
+  /** The size of the last scrape's body: an empty one does not end a metadata iteration. */
+  private bodyLength = 0;
   private readonly targetLabels: Labels;
   private timer: TimerHandle | undefined;
   private stopped = false;
@@ -141,6 +166,8 @@ export class ScrapeLoop {
     const tracked = new Map<string, Labels>();
     let scraped = 0;
     let added = 0;
+    /** The exemplars of the written samples, with their samples' times (none: no array). */
+    let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
     if (samples !== undefined) {
       scraped = samples.length;
       const written: [Labels, number, number][] = [];
@@ -154,11 +181,14 @@ export class ScrapeLoop {
         if (own === undefined || this.config.trackTimestampsStaleness)
           tracked.set(labels.key, labels);
         written.push([labels, own ?? slot, sample.value]);
+        if (sample.exemplar !== undefined)
+          (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
       }
       if (this.config.sampleLimit > 0 && written.length > this.config.sampleLimit) {
         error = 'sample limit exceeded';
         current.clear();
         tracked.clear();
+        exemplars = undefined;
       } else {
         for (const [labels, t, v] of written) {
           appender.add(labels, t, v);
@@ -183,13 +213,44 @@ export class ScrapeLoop {
     for (const [name, value] of report)
       appender.add(this.targetLabels.with('__name__', name), slot, value);
     appender.commit();
+    if (exemplars !== undefined) this.appendExemplars(exemplars);
     this.lastSlot = slot;
+    this.metadata.iterDone(error === '' && this.bodyLength > 0);
     this.status.health = up ? 'up' : 'down';
     this.status.lastError = error;
     this.status.lastScrape = slot;
     this.status.lastScrapeDurationMs = durationMs;
     if (error !== '')
       this.deps.logger.debug('scrape failed', { target: this.target.url, err: error });
+  }
+
+  /**
+   * Hands a scrape's exemplars to the exemplar store, one without a time of its own at its
+   * sample's time. As upstream, a refused exemplar does not fail the scrape; out-of-order ones
+   * are counted in one warning.
+   */
+  private appendExemplars(exemplars: readonly [Labels, ScrapedExemplar, number][]): void {
+    if (this.deps.exemplars === undefined) return;
+    const appender = this.deps.exemplars.appender();
+    let outOfOrder = 0;
+    for (const [series, { labels, value, timestampMs }, sampleTime] of exemplars) {
+      const hasTimestamp = timestampMs !== undefined;
+      const exemplar = { labels, value, timestampMs: timestampMs ?? sampleTime, hasTimestamp };
+      const refusal = appender.add(series, exemplar);
+      if (refusal === ExemplarRefusal.outOfOrder) outOfOrder++;
+      else if (refusal !== undefined)
+        this.deps.logger.debug('Error while adding exemplar', {
+          series: series.toString(),
+          err: refusal,
+        });
+    }
+    appender.commit();
+    if (outOfOrder > 0) {
+      this.deps.logger.warn('Error on ingesting out-of-order exemplars', {
+        target: this.target.url,
+        num_dropped: outOfOrder,
+      });
+    }
   }
 
   private async fetch(): Promise<ScrapedSample[]> {
@@ -214,7 +275,8 @@ export class ScrapeLoop {
       throw new Error(`server returned HTTP status ${httpStatusText(response.status)}`);
     if (response.truncated) throw new Error(`body size limit exceeded`);
     const contentType = String(response.headers['content-type'] ?? '');
-    return [...this.deps.parse(response.body, contentType)];
+    this.bodyLength = response.body.length;
+    return [...this.deps.parse(response.body, contentType, this.metadata)];
   }
 
   private reportLabels(): Labels[] {

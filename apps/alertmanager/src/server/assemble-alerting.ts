@@ -34,7 +34,10 @@ import { AlertIntake } from '../alerts/alert-intake';
 import { MetricStorage } from '../tsdb';
 import type { RuleManager } from '../rules';
 import type { ScrapeManager } from '../scrape';
+import type { CircularExemplarStore } from '../tsdb/exemplars';
 import { assemblePrometheus } from './assemble-prometheus';
+import { prometheusStatusApi } from './prometheus-status';
+import type { PrometheusStatusApi } from '../api';
 import { queryEngineSettings } from './query-engine-options';
 import { availableParallelism } from 'node:os';
 
@@ -68,6 +71,8 @@ export interface AssembledAlerting {
     ruleManager: RuleManager;
     queries: QueryRunner;
     scrapeManager: ScrapeManager;
+    exemplars: CircularExemplarStore;
+    prometheusStatus: PrometheusStatusApi;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
   start(): Promise<void>;
@@ -289,6 +294,15 @@ async function assembleOpened(
       routesApi: new RoutesApi(graph.routing),
       ruleManager: prometheus.ruleManager,
       scrapeManager: prometheus.scrapeManager,
+      exemplars: prometheus.exemplars,
+      prometheusStatus: prometheusStatusApi({
+        options,
+        reloader,
+        prometheus,
+        metricStorage,
+        queries,
+        clock,
+      }),
       queries,
     },
     metricStorage,

@@ -29,6 +29,8 @@ import { glob } from '../template';
 import type { Clock } from '../time/clock';
 import type { Scheduler } from '../time/scheduler';
 import type { MetricStorage } from '../tsdb';
+import { CircularExemplarStore, ExemplarMetrics } from '../tsdb/exemplars';
+import { DEFAULT_MAX_EXEMPLARS } from '../config/prometheus/prometheus-config.decoder';
 import { RemoteWriteMetrics, RemoteWriters } from '../remote-write';
 import { ruleAlertsToPosted } from './rule-alerts-to-intake';
 import { queryEngineSettings } from './query-engine-options';
@@ -51,8 +53,12 @@ export interface AssembledPrometheus {
   engine: PromqlEngine;
   ruleManager: RuleManager;
   scrapeManager: ScrapeManager;
+  /** The scraped exemplars, sized by `storage.exemplars.max_exemplars` at each reload. */
+  exemplars: CircularExemplarStore;
   /** Reloads `--rules.config.file` with every `/-/reload` (absent: nothing to do). */
   subscriber: ConfigSubscriber;
+  /** The configuration last put into force (`/api/v1/status/config`); none without a file. */
+  config(): PrometheusConfig | undefined;
   /** Reads and validates `--rules.config.file` once, so a bad file stops the start. */
   check(): Promise<void>;
   stop(): void;
@@ -117,6 +123,11 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       forGracePeriodMs: options.rulesForGracePeriod ?? SERVER_DEFAULTS.rulesForGracePeriod,
     },
   });
+  // Exemplars are always kept (Prometheus keeps them with `--enable-feature=exemplar-storage`).
+  const exemplars = new CircularExemplarStore(
+    DEFAULT_MAX_EXEMPLARS,
+    new ExemplarMetrics(inputs.registry),
+  );
   const scrapeManager = new ScrapeManager(
     {
       clock: inputs.clock,
@@ -127,11 +138,13 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       accept: SCRAPE_ACCEPT_HEADER,
       userAgent,
       glob,
+      exemplars,
     },
     decodeJobRelabeling,
     logger.with({ component: 'scrape manager' }),
   );
   const file = options.rulesConfigFile;
+  let committed: PrometheusConfig | undefined;
   const load = async (): Promise<PrometheusConfig | undefined> =>
     file ? await loadPrometheusConfig(file) : undefined;
   const prepare = async (externalUrl: string) => {
@@ -192,6 +205,9 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
             )
           : undefined;
       sending = { externalLabels: config.global.externalLabels, relabel: alertRelabel, sender };
+      committed = config;
+      // As upstream: a new size keeps the newest exemplars that fit.
+      exemplars.resize(config.storage?.exemplars.maxExemplars ?? DEFAULT_MAX_EXEMPLARS);
       // Alertmanagers of `file_sd_configs` are found again every `refresh_interval`.
       const refresh = () => {
         rediscovery = inputs.scheduler.set(inputs.clock.now() + refreshMs, () => {
@@ -213,7 +229,9 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     engine,
     ruleManager,
     scrapeManager,
+    exemplars,
     subscriber: { prepare: () => prepare(inputs.externalUrl()) },
+    config: () => committed,
     check: async () => void (await prepare('')),
     stop: () => {
       if (rediscovery) inputs.scheduler.clear(rediscovery);

@@ -70,6 +70,8 @@ export interface ServerOptions {
    * finishes rather than where an operation drops it (off: at once, as Prometheus by default).
    */
   promqlDelayedNameRemoval?: boolean;
+  /** Every command-line flag and its value, for `/api/v1/status/flags` (none when not started by the CLI). */
+  flagValues?: Readonly<Record<string, string>>;
 }
 
 /** Defaults of the optional {@link ServerOptions}, the same as the flags'. */

@@ -84,6 +84,16 @@ export class MemorySeries {
     return this.lastT;
   }
 
+  /** The first time of the chunks in memory (the chain); Infinity when it has none. */
+  get memoryMinTime(): number {
+    return this.oldest < 0 ? Infinity : this.memory.table.minT(this.oldest);
+  }
+
+  /** The last time of the chunks in memory; -Infinity when it has none. */
+  get memoryMaxTime(): number {
+    return this.count > 0 ? this.lastT : -Infinity;
+  }
+
   /** Appends a sample at or after the last one; a repeat of the last sample is ignored. */
   append(t: number, v: number, isStale = false): void {
     if (t <= this.lastT) {

@@ -2,6 +2,7 @@ import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
 import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
 import { SeriesIndex } from './series-index';
+import type { PostingsStats } from './postings-stats';
 import { StoreMemory } from './memory/store-memory';
 import { nextTurn } from '../time/next-turn';
 
@@ -70,6 +71,11 @@ export class MemoryStore implements Queryable {
 
   get seriesCount(): number {
     return this.index.size;
+  }
+
+  /** The cardinality lists of the index, `metricLabel`'s values as metric names (in slices). */
+  postingsStats(metricLabel: string): Promise<PostingsStats> {
+    return this.index.postingsStats(metricLabel);
   }
 
   get sampleCount(): number {

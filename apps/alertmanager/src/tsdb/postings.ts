@@ -1,3 +1,5 @@
+import { postingsStats, type PostingsStats } from './postings-stats';
+
 /**
  * The inverted index: for each label pair, the ids of the series that have it, ascending (ids
  * are handed out in order, so appending keeps the lists sorted).
@@ -39,6 +41,11 @@ export class Postings {
 
   names(): string[] {
     return [...this.byName.keys()];
+  }
+
+  /** The cardinality lists of `/api/v1/status/tsdb`, `metricLabel`'s values as metric names. */
+  stats(metricLabel: string): Promise<PostingsStats> {
+    return postingsStats(this.byName, metricLabel);
   }
 }
 

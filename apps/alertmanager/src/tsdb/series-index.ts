@@ -1,5 +1,6 @@
 import type { Labels } from './labels';
 import { intersectSorted, Postings } from './postings';
+import type { PostingsStats } from './postings-stats';
 import type { SeriesMatcher } from './queryable';
 
 /** What the index keeps of a series. */
@@ -55,6 +56,11 @@ export class SeriesIndex<S extends IndexedSeries> {
 
   get size(): number {
     return this.series.size;
+  }
+
+  /** The postings' cardinality lists (see {@link Postings.stats}). */
+  postingsStats(metricLabel: string): Promise<PostingsStats> {
+    return this.postings.stats(metricLabel);
   }
 
   /**

@@ -20,7 +20,12 @@ export interface SideBySide {
  * storage under `<dir>/tsdb`) and this server with it as `--rules.config.file` (and a routing
  * tree that sends nowhere), each on a free loopback port.
  */
-export async function startSideBySide(dir: string, prometheusYml: string): Promise<SideBySide> {
+export async function startSideBySide(
+  dir: string,
+  prometheusYml: string,
+  /** More flags for Prometheus only (`--enable-feature=exemplar-storage`). */
+  prometheusFlags: readonly string[] = [],
+): Promise<SideBySide> {
   await writeFile(join(dir, 'prometheus.yml'), prometheusYml);
   await writeFile(join(dir, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
   const port = await getFreePort();
@@ -28,6 +33,7 @@ export async function startSideBySide(dir: string, prometheusYml: string): Promi
     `--config.file=${join(dir, 'prometheus.yml')}`,
     `--storage.tsdb.path=${join(dir, 'tsdb')}`,
     `--web.listen-address=127.0.0.1:${port}`,
+    ...prometheusFlags,
   ]);
   const ours = await startServerProcess(join(dir, 'am.yml'), [
     `--rules.config.file=${join(dir, 'prometheus.yml')}`,

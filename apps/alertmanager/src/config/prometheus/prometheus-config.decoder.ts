@@ -9,6 +9,7 @@ import type {
   PrometheusGlobalConfig,
   ScrapeConfig,
   StaticConfig,
+  StorageConfig,
 } from './prometheus-config.model';
 import { rawRelabelConfigs } from './raw-relabel-configs';
 import { decodeRemoteWriteConfigs } from './remote-write.decoder';
@@ -33,7 +34,14 @@ const RULE_PATH = /^[^*]*(\*[^/]*)?$/;
  * `remote_write`), upstream's defaults and its validation messages.
  */
 export function decodePrometheusConfig(root: YamlValue): PrometheusConfig {
-  const r = root.object(['global', 'rule_files', 'scrape_configs', 'alerting', 'remote_write']);
+  const r = root.object([
+    'global',
+    'rule_files',
+    'scrape_configs',
+    'alerting',
+    'remote_write',
+    'storage',
+  ]);
   const global = decodeGlobal(r.get('global'));
   const ruleFiles = r
     .get('rule_files')
@@ -62,7 +70,26 @@ export function decodePrometheusConfig(root: YamlValue): PrometheusConfig {
     scrapeConfigs,
     alerting: decodeAlerting(r.get('alerting')),
     remoteWrite: decodeRemoteWriteConfigs(r.get('remote_write')),
+    storage: decodeStorage(r.get('storage')),
   };
+}
+
+/** Upstream's default `max_exemplars`. */
+export const DEFAULT_MAX_EXEMPLARS = 100_000;
+/** The most exemplars a ring can hold (a JavaScript array's length). */
+const MAX_EXEMPLARS_LIMIT = 2 ** 32 - 1;
+
+/** `storage`: only `exemplars` (unset or null: upstream's default). */
+function decodeStorage(value: YamlValue): StorageConfig {
+  const exemplars = value.object(['exemplars']).get('exemplars').object(['max_exemplars']);
+  if (!exemplars.has('max_exemplars'))
+    return { exemplars: { maxExemplars: DEFAULT_MAX_EXEMPLARS } };
+  const field = exemplars.get('max_exemplars');
+  const maxExemplars = field.number('integer');
+  if (maxExemplars > MAX_EXEMPLARS_LIMIT) {
+    field.fail(`expected a non-negative integer up to ${MAX_EXEMPLARS_LIMIT}, got ${maxExemplars}`);
+  }
+  return { exemplars: { maxExemplars } };
 }
 
 function decodeGlobal(value: YamlValue): PrometheusGlobalConfig {

@@ -9,6 +9,22 @@ export interface PrometheusConfig {
   readonly alerting: AlertingConfig;
   /** `remote_write`: where every appended sample is also sent. */
   readonly remoteWrite: readonly RemoteWriteConfig[];
+  /**
+   * `storage`: what the metric store keeps besides samples. The decoder always fills it in;
+   * a configuration built without it stands for the defaults.
+   */
+  readonly storage?: StorageConfig;
+}
+
+/** `storage` (its `exemplars` part; upstream's `tsdb` part is not taken). */
+export interface StorageConfig {
+  readonly exemplars: ExemplarsConfig;
+}
+
+/** `storage.exemplars`: the exemplar store, resized by a reload. */
+export interface ExemplarsConfig {
+  /** `max_exemplars`: how many exemplars the one ring of every series holds; 0 keeps none. */
+  readonly maxExemplars: number;
 }
 
 export interface PrometheusGlobalConfig {
@@ -94,7 +110,7 @@ export interface RemoteWriteConfig {
   readonly writeRelabelConfigs: readonly RawRelabelConfig[];
   readonly httpConfig: HttpConfig;
   readonly queueConfig: RemoteWriteQueueConfig;
-  /** Accepted for compatibility: the metric store keeps no exemplars to send. */
+  /** Accepted for compatibility: remote write does not send the stored exemplars. */
   readonly sendExemplars: boolean;
   /** Accepted for compatibility: the metric store keeps no native histograms to send. */
   readonly sendNativeHistograms: boolean;

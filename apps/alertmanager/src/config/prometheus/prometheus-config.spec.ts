@@ -62,7 +62,20 @@ describe('Prometheus configuration', () => {
       scrapeConfigs: [],
       alerting: { alertRelabelConfigs: [], alertmanagers: [] },
       remoteWrite: [],
+      storage: { exemplars: { maxExemplars: 100_000 } },
     });
+  });
+
+  it.each([
+    ['', 100_000],
+    ['storage:\n', 100_000],
+    ['storage:\n  exemplars:\n', 100_000],
+    ['storage:\n  exemplars: {}\n', 100_000],
+    ['storage:\n  exemplars:\n    max_exemplars: 0\n', 0],
+    ['storage:\n  exemplars:\n    max_exemplars: 250\n', 250],
+  ])('reads storage.exemplars.max_exemplars from %j', (text, maxExemplars) => {
+    const config = parsePrometheusConfig(text, '/etc/prometheus.yml');
+    expect(config.storage?.exemplars.maxExemplars).toBe(maxExemplars);
   });
 
   it('reads remote_write with upstream defaults and the HTTP client settings', async () => {

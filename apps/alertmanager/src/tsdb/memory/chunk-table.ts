@@ -153,6 +153,14 @@ export class ChunkTable {
     Atomics.store(this.ints, chunk * INT_FIELDS + PREV, 0);
   }
 
+  /**
+   * Descriptors in use: every chunk linked to a series in memory, plus dropped ones whose release
+   * waits for a running read (the table's count, so nothing walks the series for it).
+   */
+  get size(): number {
+    return this.next - this.free.length;
+  }
+
   /** Takes a descriptor back; only once no reader can still be reading it. */
   release(chunk: number): void {
     this.free.push(chunk);
