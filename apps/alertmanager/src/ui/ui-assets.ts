@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 
 /** One file of the web UI, read once at start. */
 export interface UiAsset {
@@ -19,25 +19,24 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** The files the page loads; nothing else is served, so no path reaches the disk. */
-const FILES = ['index.html', 'app.js', 'app.css', 'icon.svg'];
-
 /**
- * The web UI's files, held in memory: the page, its script and styles, all bundled into the
- * package (the page loads nothing from elsewhere). Missing when the package was built without
- * its UI; the server then answers the page with a note saying so.
+ * The web UI's files, held in memory: the page, its script (with the chunks it loads later, such
+ * as the graph page's) and styles, all bundled into the package (the page loads nothing from
+ * elsewhere). They are read once at start, the files of the types above and nothing else, so no
+ * request reaches the disk. Missing when the package was built without its UI; the server then
+ * answers the page with a note saying so.
  */
 export class UiAssets {
   private readonly files = new Map<string, UiAsset>();
 
   constructor(directory: string = UI_DIRECTORY) {
-    for (const name of FILES) {
-      const path = join(directory, name);
-      if (!existsSync(path)) continue;
-      const body = readFileSync(path);
-      const type = TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream';
+    const entries = existsSync(directory) ? readdirSync(directory, { withFileTypes: true }) : [];
+    for (const entry of entries) {
+      const type = TYPES[extname(entry.name)];
+      if (!entry.isFile() || type === undefined) continue;
+      const body = readFileSync(join(directory, entry.name));
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-      this.files.set(name, { body, contentType: type, etag });
+      this.files.set(entry.name, { body, contentType: type, etag });
     }
   }
 

@@ -104,6 +104,17 @@ describe('UI responses behind a web config with headers', () => {
     }
   });
 
+  it('serves the same page at /graph, where a rule alert’s generatorURL points', async () => {
+    const server = await start('graph', ['X-Frame-Options: deny']);
+    const response = await fetch(`${server.url}/graph?g0.expr=up&g0.tab=1`);
+    expect(response.status).toBe(200);
+    await expect(response.text()).resolves.toBe(FAKE_UI['index.html'].body.toString());
+    expect(response.headers.get('content-security-policy')).toBe(UI_CSP);
+    // With a trailing slash the page's relative addresses would miss its files.
+    const slash = await fetch(`${server.url}/graph/?g0.expr=up`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([302, '../graph?g0.expr=up']);
+  });
+
   it('keeps the UI’s Content-Security-Policy when the file sets other headers only', async () => {
     const server = await start('others', ['X-Frame-Options: deny']);
     for (const path of ['/', '/public/app.js']) {

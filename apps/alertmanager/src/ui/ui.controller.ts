@@ -3,9 +3,10 @@ import type { Request, Response } from 'express';
 import { UiAssets, type UiAsset } from './ui-assets';
 
 /**
- * The web UI at the route prefix: the page at `/` and its bundled files under `/public/`. The page
- * addresses everything relative to itself, so it works under any route prefix and behind a proxy
- * serving it at another path; a prefix requested without its trailing slash is redirected to it.
+ * The web UI at the route prefix: the page at `/` (and at `/graph`) and its bundled files under
+ * `/public/`. The page addresses everything relative to itself, so it works under any route prefix
+ * and behind a proxy serving it at another path; a prefix requested without its trailing slash is
+ * redirected to it.
  */
 @Controller()
 export class UiController {
@@ -19,6 +20,26 @@ export class UiController {
       res.redirect(302, `${path.slice(path.lastIndexOf('/') + 1)}/`);
       return;
     }
+    this.sendPage(res);
+  }
+
+  /**
+   * The graph page, where Prometheus serves it and so where a rule alert's `generatorURL`
+   * (`<external URL>/graph?g0.expr=...`) points: the same page, which reads its panels from the
+   * query string. Beside the prefix's own page, its relative addresses reach the same files.
+   */
+  @Get('graph')
+  graph(@Req() req: Request, @Res() res: Response): void {
+    const [path, query] = req.originalUrl.split(/\?(.*)/s);
+    if (path.endsWith('/')) {
+      // `graph/` would resolve the page's relative addresses one level too deep.
+      res.redirect(302, `../graph${query === undefined ? '' : `?${query}`}`);
+      return;
+    }
+    this.sendPage(res);
+  }
+
+  private sendPage(res: Response): void {
     const page = this.assets.get('index.html');
     if (page === undefined || !this.assets.built) {
       res

@@ -173,7 +173,51 @@ export const api = {
     const response = await fetch('metrics');
     return response.ok ? response.text() : '';
   },
+  /** An instant query at `time` (seconds), as the graph page's table asks it. */
+  query: (expr: string, time: number, signal?: AbortSignal) =>
+    request<QueryAnswer>(`api/v1/query${query({ query: expr, time: String(time) })}`, {
+      signal,
+      cache: 'no-store',
+    }),
+  /** A range query, as the graph page's graph asks it. */
+  queryRange: (expr: string, start: number, end: number, step: number, signal?: AbortSignal) =>
+    request<QueryAnswer>(
+      `api/v1/query_range${query({ query: expr, start: String(start), end: String(end), step: String(step) })}`,
+      { signal, cache: 'no-store' },
+    ),
 };
+
+/**
+ * `fetch` for the PromQL editor's completion, which builds its own requests to the metadata
+ * endpoints (`api/v1/labels`, `api/v1/label/<name>/values`, `api/v1/series`, `api/v1/metadata`);
+ * nothing else goes through it.
+ */
+export function fetchCompletions(input: RequestInfo, init?: RequestInit): Promise<Response> {
+  const url = typeof input === 'string' ? input : input.url;
+  if (
+    !/^\.\/api\/v1\/(labels|label\/[^/]+\/values|series|metadata|status\/flags)(\?|$)/.test(url)
+  ) {
+    return Promise.reject(new Error(`not a completion endpoint: ${url}`));
+  }
+  return fetch(input, init);
+}
+
+/** A sample as the query API writes it: seconds, and the value as text (`NaN`, `+Inf`). */
+export type SamplePair = [number, string];
+
+/** The `data` of a query answer, by result type. */
+export type QueryData =
+  | { resultType: 'vector'; result: { metric: LabelSet; value: SamplePair }[] }
+  | { resultType: 'matrix'; result: { metric: LabelSet; values: SamplePair[] }[] }
+  | { resultType: 'scalar'; result: SamplePair }
+  | { resultType: 'string'; result: SamplePair };
+
+/** A successful query answer, with what the engine warned about. */
+export interface QueryAnswer {
+  data: QueryData;
+  warnings?: string[];
+  infos?: string[];
+}
 
 export interface RuleGroup {
   name: string;

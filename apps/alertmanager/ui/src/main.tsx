@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { ErrorNote, Loading } from './components/status';
 import { AlertsPage } from './pages/alerts';
 import { HistoryPage } from './pages/history';
 import { RoutingPage } from './pages/routing';
@@ -15,8 +16,33 @@ const PAGES: [string, string][] = [
   ['/history', 'History'],
   ['/routing', 'Routing'],
   ['/rules', 'Rules'],
+  ['/graph', 'Graph'],
   ['/status', 'Status'],
 ];
+
+type GraphModule = typeof import('./pages/graph');
+
+/**
+ * The graph page, loaded when it is opened: the PromQL editor and the chart are most of the UI's
+ * code, and the alert pages load without them.
+ */
+function GraphPageLoader({ search }: { search: string }) {
+  const [graph, setGraph] = useState<GraphModule | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    import('./pages/graph').then(
+      (loaded) => setGraph(() => loaded),
+      (err: unknown) => setError(`The graph page did not load: ${String(err)}`),
+    );
+  }, []);
+  if (graph) return <graph.GraphPage search={search} />;
+  return (
+    <>
+      <ErrorNote error={error} />
+      <Loading when={!error} />
+    </>
+  );
+}
 
 type Theme = 'light' | 'dark';
 const THEME_KEY = 'redisx.theme';
@@ -45,6 +71,8 @@ function Page({ location }: { location: Location }) {
       return <RulesPage />;
     case 'status':
       return <StatusPage />;
+    case 'graph':
+      return <GraphPageLoader search={location.params.toString()} />;
     case 'alerts':
     default:
       return <AlertsPage location={location} key={location.params.toString()} />;

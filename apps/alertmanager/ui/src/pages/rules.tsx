@@ -3,8 +3,12 @@ import { Labels } from '../components/labels';
 import { ErrorNote, Loading } from '../components/status';
 import { formatTime } from '../format';
 import { useLive } from '../live';
+import { href } from '../router';
 
-/** Rule groups and their rules: state, health, last evaluation, errors, firing alerts. */
+/**
+ * Rule groups and their rules: state, health, last evaluation, errors, firing alerts; each
+ * expression opens on the graph page.
+ */
 export function RulesPage() {
   const groups = useLive(() => api.rules(), []);
   return (
@@ -34,7 +38,13 @@ export function RulesPage() {
                     {rule.health}
                   </span>
                 </div>
-                <code class="query">{rule.query}</code>
+                <a
+                  class="query-link"
+                  href={href('/graph', { 'g0.expr': rule.query, 'g0.tab': '1' })}
+                  title="Open the expression on the graph page"
+                >
+                  <code class="query">{rule.query}</code>
+                </a>
                 {rule.lastError && <p class="error">{rule.lastError}</p>}
                 {(rule.alerts ?? []).length > 0 && (
                   <ul class="alerts">
