@@ -16,6 +16,7 @@ export { Span } from './span.decorator';
 export type {
   HttpSpanOptions,
   OtlpExporterOptions,
+  RedisExemplarOptions,
   RedisMetricsOptions,
   RedisRequestInfo,
   RedisResponseInfo,
@@ -26,6 +27,7 @@ export type {
   TracingSamplingOptions,
 } from './tracing-options.interface';
 export type { OtherInstrumentationsMode } from './other-instrumentations';
+export type { ExemplarFilterName } from './metrics/exemplar.filter';
 export { registerRedisClient } from './redis/redis-interception';
 export { provideRedisClient, type RedisClientProviderOptions } from './redis/redis-client.provider';
 export { RedisCommandMetrics } from './metrics/redis-command.metrics';

@@ -1,3 +1,4 @@
+import { EXEMPLAR_FILTERS, type ExemplarFilterName } from './metrics/exemplar.filter';
 import type {
   SemanticConventionMode,
   SemanticConventions,
@@ -16,6 +17,7 @@ const OTEL_VARIABLES = [
   'OTEL_TRACES_SAMPLER',
   'OTEL_TRACES_SAMPLER_ARG',
   'OTEL_SEMCONV_STABILITY_OPT_IN',
+  'OTEL_METRICS_EXEMPLAR_FILTER',
 ] as const;
 
 /** Reads the variables from `env` (the process environment by default). */
@@ -92,4 +94,19 @@ export function semconvFromEnvironment(env: OtelEnvironment): SemanticConvention
   const mode = (domain: string): SemanticConventionMode =>
     entries.includes(`${domain}/dup`) ? 'dup' : entries.includes(domain) ? 'stable' : 'old';
   return { database: mode('database'), http: mode('http') };
+}
+
+/** The exemplar filter `OTEL_METRICS_EXEMPLAR_FILTER` names, or undefined when it is not set. */
+export function exemplarFilterFromEnvironment(
+  env: OtelEnvironment,
+): ExemplarFilterName | undefined {
+  const name = env.OTEL_METRICS_EXEMPLAR_FILTER?.toLowerCase();
+  if (name === undefined) return undefined;
+  const filter = EXEMPLAR_FILTERS.find((known) => known === name);
+  if (filter === undefined) {
+    throw new Error(
+      `TracingModule: OTEL_METRICS_EXEMPLAR_FILTER must be one of ${EXEMPLAR_FILTERS.join(', ')}, got "${name}"`,
+    );
+  }
+  return filter;
 }

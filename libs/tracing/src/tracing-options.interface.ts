@@ -1,5 +1,6 @@
 import type { Span } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExemplarFilterName } from './metrics/exemplar.filter';
 import type { OtherInstrumentationsMode } from './other-instrumentations';
 
 /** Where the library's own tracer provider sends finished spans. */
@@ -96,6 +97,20 @@ export interface RedisMetricsOptions {
   enabled?: boolean;
   /** Prefix of every metric name. Default `redisx_`. */
   prefix?: string;
+  /** Trace ids on the duration histogram for slow and failed commands (OpenMetrics exemplars). */
+  exemplars?: RedisExemplarOptions;
+}
+
+/** Which commands leave their trace and span ids as exemplars of the duration histogram. */
+export interface RedisExemplarOptions {
+  /**
+   * OpenTelemetry's exemplar filter: `trace_based` only commands in a sampled trace, `always_on`
+   * any command in a trace, `always_off` none. Default: `OTEL_METRICS_EXEMPLAR_FILTER`, else
+   * `trace_based`.
+   */
+  filter?: ExemplarFilterName;
+  /** A command that takes longer than this many milliseconds is slow and leaves one. Default 50. */
+  slowerThanMillis?: number;
 }
 
 /** Options of `TracingModule.forRoot` and of the factory of `forRootAsync`. */
@@ -139,7 +154,7 @@ export interface ResolvedTracingOptions {
   traceHttpRequests: boolean;
   spans: ResolvedSpanOptions;
   http: ResolvedHttpOptions;
-  metrics: Required<RedisMetricsOptions>;
+  metrics: ResolvedMetricsOptions;
   /** Which attribute names spans carry, from `OTEL_SEMCONV_STABILITY_OPT_IN`. */
   semconv: SemanticConventions;
   otherInstrumentations: OtherInstrumentationsMode;
@@ -148,6 +163,13 @@ export interface ResolvedTracingOptions {
    * `exporter`, `sampling`): ignored, and named in a warning, when the application has one.
    */
   providerOptions: string[];
+}
+
+/** Metric settings after validation. */
+export interface ResolvedMetricsOptions {
+  enabled: boolean;
+  prefix: string;
+  exemplars: Required<RedisExemplarOptions>;
 }
 
 /** Exporter settings after validation. */

@@ -16,9 +16,11 @@ import {
   type ValidationError,
   type ValidationOptions,
 } from 'class-validator';
+import { EXEMPLAR_FILTERS, type ExemplarFilterName } from './metrics/exemplar.filter';
 import type { OtherInstrumentationsMode } from './other-instrumentations';
 import type {
   HttpSpanOptions,
+  RedisExemplarOptions,
   RedisMetricsOptions,
   RedisSpanOptions,
   TracingExporterType,
@@ -83,11 +85,19 @@ class HttpOptions implements HttpSpanOptions {
   @Flag() redactQueryString?: boolean;
 }
 
+class ExemplarOptions implements RedisExemplarOptions {
+  @IsOptional() @IsIn(EXEMPLAR_FILTERS, must(oneOf(EXEMPLAR_FILTERS))) filter?: ExemplarFilterName;
+  @IsOptional()
+  @Check('isMillis', isNonNegativeNumber, 'a number of milliseconds of at least 0')
+  slowerThanMillis?: number;
+}
+
 class MetricsOptions implements RedisMetricsOptions {
   @Flag() enabled?: boolean;
   @IsGiven()
   @Matches(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, must('a metric name prefix such as "myapp_redis_"'))
   prefix?: string;
+  @IsOptional() @Group() exemplars?: ExemplarOptions;
 }
 
 /** The exporter as an object; a type left out (or null) comes from the environment. */
@@ -171,6 +181,9 @@ function instantiate(options: object): TracingOptions {
   root.spans = group(SpanOptions, root.spans, 'spans');
   root.http = group(HttpOptions, root.http, 'http');
   root.metrics = group(MetricsOptions, root.metrics, 'metrics');
+  if (isPlainObject(root.metrics)) {
+    root.metrics.exemplars = group(ExemplarOptions, root.metrics.exemplars, 'metrics.exemplars');
+  }
   return root;
 }
 
@@ -238,6 +251,10 @@ function badAttribute(value: object): [string, unknown] | undefined {
 function isHttpUrl(value: unknown): boolean {
   if (typeof value !== 'string' || !URL.canParse(value)) return false;
   return ['http:', 'https:'].includes(new URL(value).protocol);
+}
+
+function isNonNegativeNumber(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 function isStringMap(value: unknown): boolean {

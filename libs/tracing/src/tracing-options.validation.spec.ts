@@ -38,7 +38,11 @@ describe('resolveTracingOptions', () => {
         redactQueryString: true,
         semconv: 'old',
       },
-      metrics: { enabled: false, prefix: 'redisx_' },
+      metrics: {
+        enabled: false,
+        prefix: 'redisx_',
+        exemplars: { filter: 'trace_based', slowerThanMillis: 50 },
+      },
       semconv: { database: 'old', http: 'old' },
       otherInstrumentations: 'defer',
       providerOptions: [],
@@ -226,6 +230,31 @@ describe('resolveTracingOptions', () => {
       'TracingModule: option "metrics.prefix" must be a metric name prefix such as "myapp_redis_", got "my-app_"',
     ],
     [
+      'an unknown exemplar filter',
+      { metrics: { exemplars: { filter: 'sampled' } } },
+      'TracingModule: option "metrics.exemplars.filter" must be one of "trace_based", "always_on", "always_off", got "sampled"',
+    ],
+    [
+      'a negative slowness threshold',
+      { metrics: { exemplars: { slowerThanMillis: -1 } } },
+      'TracingModule: option "metrics.exemplars.slowerThanMillis" must be a number of milliseconds of at least 0, got -1',
+    ],
+    [
+      'a slowness threshold as text',
+      { metrics: { exemplars: { slowerThanMillis: '100ms' } } },
+      'TracingModule: option "metrics.exemplars.slowerThanMillis" must be a number of milliseconds of at least 0, got "100ms"',
+    ],
+    [
+      'exemplars as a boolean',
+      { metrics: { exemplars: true } },
+      'TracingModule: option "metrics.exemplars" must be an object, got true',
+    ],
+    [
+      'an unknown exemplar option',
+      { metrics: { exemplars: { threshold: 5 } } },
+      'TracingModule: unknown option "threshold" in "metrics.exemplars"; known options are filter, slowerThanMillis',
+    ],
+    [
       'a resource attribute object',
       { resourceAttributes: { team: { name: 'a' } } },
       'TracingModule: option "resourceAttributes.team" must be a string, number or boolean, got an object',
@@ -302,7 +331,42 @@ describe('resolveTracingOptions', () => {
       { OTEL_TRACES_EXPORTER: 'zipkin' },
       /OTEL_TRACES_EXPORTER must be otlp, console or none, got "zipkin"/,
     ],
+    [
+      { OTEL_METRICS_EXEMPLAR_FILTER: 'sometimes' },
+      /OTEL_METRICS_EXEMPLAR_FILTER must be one of trace_based, always_on, always_off, got "sometimes"/,
+    ],
   ])('rejects the environment %j', (env, message) => {
     expect(() => resolve({}, env)).toThrow(message);
+  });
+
+  it.each([
+    ['no options', {}, {}, { filter: 'trace_based', slowerThanMillis: 50 }],
+    [
+      'the environment',
+      {},
+      { OTEL_METRICS_EXEMPLAR_FILTER: 'ALWAYS_ON' },
+      { filter: 'always_on', slowerThanMillis: 50 },
+    ],
+    [
+      'options over the environment',
+      { filter: 'always_off', slowerThanMillis: 0 },
+      { OTEL_METRICS_EXEMPLAR_FILTER: 'always_on' },
+      { filter: 'always_off', slowerThanMillis: 0 },
+    ],
+    [
+      'null for the defaults',
+      { filter: null, slowerThanMillis: null },
+      {},
+      { filter: 'trace_based', slowerThanMillis: 50 },
+    ],
+    [
+      'a fractional threshold',
+      { slowerThanMillis: 2.5 },
+      {},
+      { filter: 'trace_based', slowerThanMillis: 2.5 },
+    ],
+  ])('resolves metrics.exemplars from %s', (_case, exemplars, env, expected) => {
+    const resolved = resolve({ metrics: { exemplars } }, env);
+    expect(resolved.metrics.exemplars).toEqual(expected);
   });
 });

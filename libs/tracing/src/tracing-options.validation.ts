@@ -1,5 +1,6 @@
 import {
   endpointFromEnvironment,
+  exemplarFilterFromEnvironment,
   exporterFromEnvironment,
   readOtelEnvironment,
   samplingFromEnvironment,
@@ -29,6 +30,7 @@ export function resolveTracingOptions(
   const spans = given.spans ?? {};
   const http = given.http ?? {};
   const metrics = given.metrics ?? { enabled: false };
+  const exemplars = given.metrics?.exemplars ?? {};
   const semconv = semconvFromEnvironment(env);
   return {
     providerOptions: PROVIDER_OPTIONS.filter((key) => given[key] !== undefined),
@@ -59,7 +61,14 @@ export function resolveTracingOptions(
     },
     semconv,
     otherInstrumentations: given.otherInstrumentations ?? 'defer',
-    metrics: { enabled: metrics.enabled ?? true, prefix: metrics.prefix ?? 'redisx_' },
+    metrics: {
+      enabled: metrics.enabled ?? true,
+      prefix: metrics.prefix ?? 'redisx_',
+      exemplars: {
+        filter: exemplars.filter ?? exemplarFilterFromEnvironment(env) ?? 'trace_based',
+        slowerThanMillis: exemplars.slowerThanMillis ?? 50,
+      },
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import { recordFastifyRoutes } from './http/fastify-routes';
 import { HttpSpanMiddleware } from './http/http-span.middleware';
-import { RedisCommandMetrics } from './metrics/redis-command.metrics';
+import { redisCommandMetrics, type RedisCommandMetrics } from './metrics/redis-command.metrics';
 import { TracerProviderHost } from './provider/tracer-provider.host';
 import { RedisCommandTracing } from './redis/redis-command-tracing.lifecycle';
 import {
@@ -54,7 +54,7 @@ const PROVIDERS: Provider[] = [
   {
     provide: TRACING_METRICS,
     useFactory: (options: ResolvedTracingOptions) =>
-      options.metrics.enabled ? new RedisCommandMetrics(options.metrics.prefix) : null,
+      options.metrics.enabled ? redisCommandMetrics(options.metrics) : null,
     inject: [TRACING_OPTIONS],
   },
   {

@@ -10,6 +10,7 @@ import {
   positiveDuration,
   positiveInteger,
 } from './flag-values';
+import { traceUrlTemplate } from './trace-url-flag';
 import { tsdbRetention } from './tsdb-retention-flags';
 import { statusFlags } from './status-flags';
 
@@ -78,6 +79,13 @@ export const alertmanagerCommand: CommandSpec = {
       default: '0',
       placeholder: 'WEB.TIMEOUT',
       help: 'Timeout for HTTP requests. If negative or zero, no timeout is set.',
+    },
+    {
+      name: 'web.trace-url',
+      kind: 'string',
+      default: '',
+      placeholder: 'URL',
+      help: 'Address of a trace in a tracing UI, with {{ .TraceID }} where the trace id goes (for example http://localhost:16686/trace/{{ .TraceID }}); the web UI links exemplars to their traces with it.',
     },
     {
       name: 'web.enable-remote-write-receiver',
@@ -319,6 +327,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     getConcurrency: integer(parsed, 'web.get-concurrency'),
     webTimeout: durationOrZero(parsed, 'web.timeout'),
     enableRemoteWriteReceiver: parsed.flags['web.enable-remote-write-receiver'] === true,
+    traceUrl: traceUrlTemplate(text('web.trace-url')),
     clusterRedis: clusterRedis(parsed),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),

@@ -3,7 +3,8 @@ import type { PromqlEngine, QueryResult } from '../promql';
 import { Labels, METRIC_NAME } from '../tsdb/labels';
 import { AlertingRuleState, RuleEvaluationError, type OutgoingAlert } from './alerting-rule-state';
 import type { AlertingRule, RecordingRule, Rule, RuleGroup } from './rule-file';
-import { expandRuleTemplate } from './rule-templates';
+import { selectRuleExemplars, type RuleExemplarReader } from './rule-exemplars';
+import { expandRuleTemplate, type RuleTemplateContext } from './rule-templates';
 
 /** Samples of one rule, appended together (the store's `MetricAppender`, or a test's). */
 export interface SampleAppender {
@@ -25,6 +26,10 @@ export interface RuleEnvironment {
    * results are fetched before the group evaluates and handed to {@link GroupEvaluator.evaluate}.
    */
   readonly remote?: RemoteQueries;
+  /** The exemplar store that rule templates' `exemplars` reads; none: it finds nothing. */
+  readonly exemplars?: RuleExemplarReader;
+  /** `--web.trace-url`, for the `.TraceURL` of an exemplar in rule templates. */
+  readonly traceUrl?: string;
 }
 
 /** Answers a group's expressions elsewhere than the embedded store, all at once. */
@@ -232,7 +237,8 @@ export class GroupEvaluator {
     ts: number,
   ): { labels: Labels; value: number }[] {
     const rule = entry.rule as AlertingRule;
-    const context = {
+    const exemplars = this.env.exemplars;
+    const context: RuleTemplateContext = {
       now: ts,
       externalUrl: this.env.externalUrl,
       query: (expr: string) => {
@@ -243,6 +249,8 @@ export class GroupEvaluator {
           value: s.f,
         }));
       },
+      exemplars: exemplars && ((selector: string) => selectRuleExemplars(exemplars, selector, ts)),
+      traceUrl: this.env.traceUrl,
     };
     const expanded = vectorOf(result).map((s) => {
       const data = {

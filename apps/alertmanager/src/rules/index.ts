@@ -1,7 +1,11 @@
 export { parseRuleFile } from './rule-file';
 export type { AlertingRule, RecordingRule, Rule, RuleFileResult, RuleGroup } from './rule-file';
 export { duplicateRules, type DuplicateRule } from './duplicate-rules';
-export { PROMETHEUS_TEMPLATE_FUNCTIONS, templateParseProblem } from './rule-templates';
+export {
+  PROMETHEUS_TEMPLATE_FUNCTIONS,
+  RULE_TEMPLATE_FUNCTIONS,
+  templateParseProblem,
+} from './rule-templates';
 export {
   AlertingRuleState,
   RESOLVED_RETENTION_MS,
@@ -13,7 +17,19 @@ export {
   type RuleAlert,
   type RuleSeries,
 } from './alerting-rule-state';
-export { expandRuleTemplate, type RuleTemplateData } from './rule-templates';
+export {
+  expandRuleTemplate,
+  type RuleTemplateContext,
+  type RuleTemplateData,
+} from './rule-templates';
+export {
+  EXEMPLARS_DEFAULT_RANGE_MS,
+  selectRuleExemplars,
+  TRACE_ID_PLACEHOLDER,
+  traceLink,
+  type RuleExemplarReader,
+  type RuleTemplateExemplar,
+} from './rule-exemplars';
 export { GroupEvaluator } from './group-evaluator';
 export type {
   GroupEvaluation,

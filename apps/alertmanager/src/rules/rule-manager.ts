@@ -10,6 +10,7 @@ import {
   type SampleAppender,
 } from './group-evaluator';
 import { loadRuleGroups, type LoadedGroup } from './load-rule-groups';
+import type { RuleExemplarReader } from './rule-exemplars';
 import type { RestoreSettings } from './restore-for-state';
 import type { RuleMetrics } from './rule-metrics';
 import { RuleGroupRunner } from './rule-group-runner';
@@ -29,6 +30,10 @@ export interface RuleManagerDeps {
   readonly restore: RestoreSettings;
   /** `--rules.datasource.url`: expressions answered there instead of by `engine`. */
   readonly remote?: RemoteQueries;
+  /** The exemplar store, read by rule templates' `exemplars`. */
+  readonly exemplars?: RuleExemplarReader;
+  /** `--web.trace-url`, for exemplars' `.TraceURL` in rule templates. */
+  readonly traceUrl?: string;
 }
 
 /** What a configuration says about rules: re-read on every reload. */
@@ -81,6 +86,8 @@ export class RuleManager {
       externalUrl: settings.externalUrl,
       resendDelayMs: this.deps.resendDelayMs,
       remote: this.deps.remote,
+      exemplars: this.deps.exemplars,
+      traceUrl: this.deps.traceUrl,
     };
     const previous = new Map(this.runners.map((r) => [r.key, r]));
     const restore = this.loaded

@@ -6,7 +6,9 @@ import {
   templateSyntaxProblem,
   type PrometheusTemplateContext,
 } from '../template';
-import { GoStruct } from '../template/exec/values';
+import { FuncError, fn, type TemplateFunc } from '../template/exec/template-func';
+import { GoList, GoStruct } from '../template/exec/values';
+import { traceLink, type RuleTemplateExemplar } from './rule-exemplars';
 
 /** The functions Prometheus's rule templates may call (its template package's FuncMap). */
 export const PROMETHEUS_TEMPLATE_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -41,6 +43,15 @@ export const PROMETHEUS_TEMPLATE_FUNCTIONS: ReadonlySet<string> = new Set([
   'urlQueryEscape',
 ]);
 
+/**
+ * The functions this server's rule templates may call: Prometheus's, and `exemplars` (a rule
+ * that calls it does not load in Prometheus).
+ */
+export const RULE_TEMPLATE_FUNCTIONS: ReadonlySet<string> = new Set([
+  ...PROMETHEUS_TEMPLATE_FUNCTIONS,
+  'exemplars',
+]);
+
 /** The variables Prometheus defines before a rule's label or annotation template. */
 const PREAMBLE =
   '{{$labels := .Labels}}{{$externalLabels := .ExternalLabels}}{{$externalURL := .ExternalURL}}{{$value := .Value}}';
@@ -50,7 +61,7 @@ const PREAMBLE =
  * (`template: __alert_Name:1: unclosed action`), or undefined.
  */
 export function templateParseProblem(name: string, text: string): string | undefined {
-  const problem = templateSyntaxProblem(name, PREAMBLE + text, PROMETHEUS_TEMPLATE_FUNCTIONS);
+  const problem = templateSyntaxProblem(name, PREAMBLE + text, RULE_TEMPLATE_FUNCTIONS);
   // Prometheus's Go reports a parse error's line without its column.
   return problem?.replace(/^(template: [^:]*:\d+):\d+:/, '$1:');
 }
@@ -61,6 +72,17 @@ export interface RuleTemplateData {
   readonly externalLabels: Readonly<Record<string, string>>;
   readonly externalUrl: string;
   readonly value: number;
+}
+
+/** What the functions of a rule's templates need: Prometheus's, and the exemplar store's reader. */
+export interface RuleTemplateContext extends PrometheusTemplateContext {
+  /**
+   * The exemplars of a series selector at the evaluation time (`rule-exemplars.ts`); absent where
+   * there is no exemplar store (rule unit tests), where `exemplars` gives an empty list.
+   */
+  readonly exemplars?: (selector: string) => RuleTemplateExemplar[];
+  /** `--web.trace-url`, for an exemplar's `.TraceURL`; none: `.TraceURL` is empty. */
+  readonly traceUrl?: string;
 }
 
 const stringMap = (record: Readonly<Record<string, string>>) =>
@@ -75,12 +97,12 @@ export function expandRuleTemplate(
   alertName: string,
   text: string,
   data: RuleTemplateData,
-  context: PrometheusTemplateContext,
+  context: RuleTemplateContext,
 ): string {
   const name = `__alert_${alertName}`;
   let set: TemplateSet;
   try {
-    set = TemplateSet.empty().with(name, PREAMBLE + text, PROMETHEUS_TEMPLATE_FUNCTIONS);
+    set = TemplateSet.empty().with(name, PREAMBLE + text, RULE_TEMPLATE_FUNCTIONS);
   } catch (error) {
     return `<error expanding template: error parsing template ${name}: ${(error as Error).message}>`;
   }
@@ -91,8 +113,42 @@ export function expandRuleTemplate(
     Value: new GoFloat(data.value),
   });
   try {
-    return set.execute(name, dot, { now: context.now, functions: prometheusFuncs(context) });
+    const functions = { ...prometheusFuncs(context), exemplars: exemplarsFunc(context) };
+    return set.execute(name, dot, { now: context.now, functions });
   } catch (error) {
     return `<error expanding template: error executing template ${name}: ${(error as Error).message}>`;
   }
+}
+
+/**
+ * `exemplars "<selector>"`: the exemplars of the selected series over the selector's range (5m
+ * without one), highest value first; each has `.Labels` (`trace_id`, `span_id`), `.Value`,
+ * `.Timestamp` (seconds, for `humanizeTimestamp`), `.SeriesLabels`, and `.TraceURL` (the trace's
+ * address from `--web.trace-url`, empty without the flag or a `trace_id`).
+ */
+function exemplarsFunc(context: RuleTemplateContext): TemplateFunc {
+  return fn(['string'], ([selector]) => {
+    let found: RuleTemplateExemplar[];
+    try {
+      found = context.exemplars?.(selector as string) ?? [];
+    } catch (error) {
+      throw new FuncError((error as Error).message);
+    }
+    const { traceUrl } = context;
+    return new GoList(
+      found.map((exemplar) => exemplarValue(exemplar, traceUrl)),
+      'template.exemplars',
+    );
+  });
+}
+
+function exemplarValue(exemplar: RuleTemplateExemplar, traceUrl: string | undefined): GoStruct {
+  const traceId = exemplar.labels['trace_id'];
+  return new GoStruct('*template.exemplar', {
+    TraceURL: traceUrl && traceId ? traceLink(traceUrl, traceId) : '',
+    Labels: stringMap(exemplar.labels),
+    SeriesLabels: stringMap(exemplar.seriesLabels),
+    Value: new GoFloat(exemplar.value),
+    Timestamp: new GoFloat(exemplar.timestampMs / 1000),
+  });
 }

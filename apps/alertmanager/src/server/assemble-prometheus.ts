@@ -94,8 +94,15 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     logger: logger.with({ component: 'remote' }),
     userAgent,
   });
+  // Exemplars are always kept (Prometheus keeps them with `--enable-feature=exemplar-storage`).
+  const exemplars = new CircularExemplarStore(
+    DEFAULT_MAX_EXEMPLARS,
+    new ExemplarMetrics(inputs.registry),
+  );
   const ruleManager = new RuleManager({
     engine,
+    exemplars,
+    traceUrl: options.traceUrl,
     storage: metricStorage,
     clock: inputs.clock,
     scheduler: inputs.scheduler,
@@ -123,11 +130,6 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       forGracePeriodMs: options.rulesForGracePeriod ?? SERVER_DEFAULTS.rulesForGracePeriod,
     },
   });
-  // Exemplars are always kept (Prometheus keeps them with `--enable-feature=exemplar-storage`).
-  const exemplars = new CircularExemplarStore(
-    DEFAULT_MAX_EXEMPLARS,
-    new ExemplarMetrics(inputs.registry),
-  );
   const scrapeManager = new ScrapeManager(
     {
       clock: inputs.clock,

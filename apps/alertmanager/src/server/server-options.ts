@@ -53,6 +53,11 @@ export interface ServerOptions {
   rulesForOutageTolerance?: number;
   /** `--rules.alert.for-grace-period`: the least wait before a restored alert fires, ms. */
   rulesForGracePeriod?: number;
+  /**
+   * `--web.trace-url`: a trace's address in a tracing UI, `{{ .TraceID }}` where its id goes;
+   * shown to the web UI in `/api/v1/status/flags`, for links from exemplars.
+   */
+  traceUrl?: string;
   /** `--rules.datasource.url`: a Prometheus-compatible API that answers the rules' expressions. */
   rulesDatasourceUrl?: string;
   /** `--rules.datasource.timeout`: longest wait for one of its answers, ms. */

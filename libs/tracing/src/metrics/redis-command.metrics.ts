@@ -1,23 +1,52 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import type { SpanContext } from '@opentelemetry/api';
+import {
+  Counter,
+  Histogram,
+  Registry,
+  type LabelValues,
+  type OpenMetricsContentType,
+} from 'prom-client';
+import type { ResolvedMetricsOptions } from '../tracing-options.interface';
+import { CommandExemplarPolicy } from './command-exemplar.policy';
+import { openMetricsRegistry } from './open-metrics.registry';
 
 /** From 0.1 ms to 10 s: loopback commands take well under a millisecond, slow scripts seconds. */
 export const COMMAND_DURATION_BUCKETS = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ];
 
+/** The two halves of prom-client's histogram `observe` once exemplars are enabled. */
+interface ExemplarHistogram {
+  observeWithoutExemplar(labels: LabelValues<'command' | 'client'>, value: number): void;
+  observeWithExemplar(data: {
+    labels: LabelValues<'command' | 'client'>;
+    value: number;
+    exemplarLabels: object;
+  }): void;
+}
+
 /**
  * RED metrics of Redis commands in a prom-client registry of their own:
  * `<prefix>commands_total{command,client,status}`, `<prefix>command_duration_seconds{command,client}`
- * and `<prefix>errors_total{command,client,error_type}`.
+ * and `<prefix>errors_total{command,client,error_type}`. With an exemplar policy, slow and failed
+ * commands leave their trace and span ids as exemplars on the duration's buckets (OpenMetrics
+ * format only: the Prometheus text format has no place for them).
  */
 export class RedisCommandMetrics {
   /** The registry holding the three metrics, for the application to serve or merge. */
   readonly registry = new Registry();
+  /** The same metrics in the OpenMetrics format, with exemplars. */
+  readonly openMetrics: Registry<OpenMetricsContentType>;
   private readonly commands: Counter<'command' | 'client' | 'status'>;
   private readonly duration: Histogram<'command' | 'client'>;
   private readonly errors: Counter<'command' | 'client' | 'error_type'>;
+  private readonly observer: ExemplarHistogram | undefined;
 
-  constructor(readonly prefix: string) {
+  constructor(
+    readonly prefix: string,
+    /** Which commands leave an exemplar; null: none. */
+    readonly exemplars: CommandExemplarPolicy | null = null,
+  ) {
     const registers = [this.registry];
     this.commands = new Counter({
       name: `${prefix}commands_total`,
@@ -30,21 +59,56 @@ export class RedisCommandMetrics {
       help: 'Time from issuing a Redis command to its reply, in seconds.',
       labelNames: ['command', 'client'],
       buckets: COMMAND_DURATION_BUCKETS,
-      registers,
+      // prom-client refuses a histogram with exemplars in a Prometheus registry, whose text
+      // format only leaves them out: it is registered there by hand.
+      registers: [],
+      enableExemplars: exemplars !== null,
     });
+    this.registry.registerMetric(this.duration);
+    // prom-client's `observe` with exemplars enabled takes an object and lists the keys of the
+    // exemplar labels even when there are none: two allocations per command. Its two halves are
+    // called directly instead, so a command without an exemplar costs what it did without them.
+    this.observer =
+      exemplars === null ? undefined : (this.duration as unknown as ExemplarHistogram);
     this.errors = new Counter({
       name: `${prefix}errors_total`,
       help: 'Redis commands that failed, by error type (reply prefix such as WRONGTYPE, or error class).',
       labelNames: ['command', 'client', 'error_type'],
       registers,
     });
+    this.openMetrics = openMetricsRegistry([this.commands, this.duration, this.errors]);
   }
 
-  /** Records one finished command; `errorType` is set when it failed. */
-  record(command: string, client: string, seconds: number, errorType?: string): void {
+  /**
+   * Whether a command of `seconds` may leave an exemplar, so that its caller looks up the span
+   * context to pass to {@link record} (only then).
+   */
+  wantsExemplar(seconds: number, failed: boolean): boolean {
+    return this.exemplars !== null && this.exemplars.wanted(seconds, failed);
+  }
+
+  /**
+   * Records one finished command; `errorType` is set when it failed. `spanContext` is the span
+   * the command ran in, given when {@link wantsExemplar} said so.
+   */
+  record(
+    command: string,
+    client: string,
+    seconds: number,
+    errorType?: string,
+    spanContext?: SpanContext,
+  ): void {
     const status = errorType === undefined ? 'success' : 'error';
     this.commands.inc({ command, client, status });
-    this.duration.observe({ command, client }, seconds);
+    const labels = { command, client };
+    const observer = this.observer;
+    if (observer === undefined) this.duration.observe(labels, seconds);
+    else {
+      const exemplarLabels =
+        spanContext === undefined ? undefined : this.exemplars?.labels(spanContext);
+      if (exemplarLabels === undefined) observer.observeWithoutExemplar(labels, seconds);
+      else observer.observeWithExemplar({ labels, value: seconds, exemplarLabels });
+    }
     if (errorType !== undefined) this.errors.inc({ command, client, error_type: errorType });
   }
 
@@ -57,6 +121,24 @@ export class RedisCommandMetrics {
   get contentType(): string {
     return this.registry.contentType;
   }
+
+  /** The metrics in the OpenMetrics text format, with the exemplars. */
+  openMetricsText(): Promise<string> {
+    return this.openMetrics.metrics();
+  }
+
+  /** The content type of {@link openMetricsText}. */
+  get openMetricsContentType(): string {
+    return this.openMetrics.contentType;
+  }
+}
+
+/** The metrics the resolved options ask for: no exemplar policy with the `always_off` filter. */
+export function redisCommandMetrics(options: ResolvedMetricsOptions): RedisCommandMetrics {
+  const { filter, slowerThanMillis } = options.exemplars;
+  const policy =
+    filter === 'always_off' ? null : new CommandExemplarPolicy(filter, slowerThanMillis / 1000);
+  return new RedisCommandMetrics(options.prefix, policy);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type SpanContext,
   type Tracer,
 } from '@opentelemetry/api';
 import { performance } from 'node:perf_hooks';
@@ -92,6 +93,7 @@ export class RedisCommandTracer {
       this.metrics,
       ignoredByDriver(info, args),
       this.options.responseHook === undefined ? undefined : args,
+      parent,
     );
   }
 
@@ -225,6 +227,8 @@ export class CommandTrace {
     private readonly errorIgnored = false,
     /** The command's arguments, kept only for a response hook. */
     private readonly args?: readonly unknown[],
+    /** The caller's context: whose span an exemplar names when the command has none of its own. */
+    private readonly parent?: Context,
   ) {}
 
   /** Whether {@link succeed} hands the reply to a response hook, which wants it decoded. */
@@ -260,7 +264,12 @@ export class CommandTrace {
       }
       span.end();
     }
-    this.metrics?.record(this.info.name, this.client, ms / 1000);
+    const metrics = this.metrics;
+    if (metrics !== null) {
+      const seconds = ms / 1000;
+      const exemplarOf = metrics.wantsExemplar(seconds, false) ? this.spanContext() : undefined;
+      metrics.record(this.info.name, this.client, seconds, undefined, exemplarOf);
+    }
   }
 
   fail(error: unknown): void {
@@ -282,7 +291,21 @@ export class CommandTrace {
       span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
       span.end();
     }
-    this.metrics?.record(this.info.name, this.client, ms / 1000, type);
+    const metrics = this.metrics;
+    if (metrics !== null) {
+      const seconds = ms / 1000;
+      const exemplarOf = metrics.wantsExemplar(seconds, true) ? this.spanContext() : undefined;
+      metrics.record(this.info.name, this.client, seconds, type, exemplarOf);
+    }
+  }
+
+  /**
+   * The span the command ran in: its own, or (without one: spans off, or left to another
+   * instrumentation) the caller's, which is in the same trace.
+   */
+  private spanContext(): SpanContext | undefined {
+    if (this.span !== undefined) return this.span.spanContext();
+    return this.parent === undefined ? undefined : trace.getSpanContext(this.parent);
   }
 }
 

@@ -21,7 +21,7 @@ async function pool(job: string, targets: Record<string, string>): Promise<Scrap
     jobName: job,
     staticConfigs: Object.keys(targets).map((address) => ({
       targets: [address],
-      labels: address.startsWith('127.') ? { env: 'prod' } : {},
+      labels: (address.startsWith('127.') ? { env: 'prod' } : {}) as Record<string, string>,
     })),
   });
   const scrapePool = new ScrapePool(
