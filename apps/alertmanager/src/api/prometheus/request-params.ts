@@ -1,6 +1,7 @@
-import type { Request } from 'express';
-import type { RequestBodyReader } from '../request-body';
+import type { Request, Response } from 'express';
+import { RequestTooLargeError, type RequestBodyReader } from '../request-body';
 import { queryParams } from '../v2/http-io';
+import { sendFailure, sendReply } from './prometheus-reply';
 
 /**
  * A request's parameters as Go's `Request.FormValue` sees them: a POSTed form's values first,
@@ -21,4 +22,33 @@ export async function requestParams(
   }
   for (const [k, v] of queryParams(req)) params.append(k, v);
   return params;
+}
+
+/**
+ * Serves an endpoint of GET and POSTed-form requests: another method gets `405`; a form longer
+ * than the body limit `413` in the API's envelope, the connection closed and the rest of the body
+ * unread (as `POST /api/v1/alerts`); `respond` sends the answer to the parameters, and what it
+ * throws is answered as Prometheus's error.
+ */
+export async function answerWithParams(
+  req: Request,
+  res: Response,
+  bodies: RequestBodyReader,
+  respond: (params: URLSearchParams) => void,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'POST') {
+    res.status(405).set('Allow', 'GET, POST').end();
+    return;
+  }
+  try {
+    respond(await requestParams(req, bodies));
+  } catch (error) {
+    if (error instanceof RequestTooLargeError) {
+      res.set('Connection', 'close');
+      const body = { status: 'error', errorType: 'bad_data', error: error.message };
+      sendReply(res, { status: 413, body: JSON.stringify(body) });
+      return;
+    }
+    sendFailure(res, error);
+  }
 }
