@@ -1,20 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  getFreePort,
-  startPrivateRedis,
-  startProcess,
-  waitFor,
-  type TestRedis,
-} from '@redisx/testing';
+import { waitFor, type TestRedis } from '@redisx/testing';
 import Redis from 'ioredis';
-import { startServerProcess, type ServerProcess } from './support/server-process';
-import { WebhookCollector } from './support/webhook-collector';
-
-const REPO = join(__dirname, '..', '..', '..');
-const EXAMPLE_MAIN = join(REPO, 'apps', 'tracing-example', 'dist', 'main.js');
-const RULES = join(__dirname, '..', 'config', 'rules', 'redisx.rules.yml');
+import {
+  startTracingExampleStack,
+  type TracingExampleStack,
+} from './support/tracing-example-stack';
 const TRACE_URL = 'http://127.0.0.1:16686/trace/{{ .TraceID }}';
 
 /** A script that keeps Redis busy for ARGV[1] microseconds: other clients' commands queue. */
@@ -31,54 +20,22 @@ const BUSY =
  * slowest recent command's trace, linked through `--web.trace-url`, a trace the app exported.
  */
 describe('a slow command traced to the alert', () => {
+  let stack: TracingExampleStack;
   let redis: TestRedis;
-  let dir: string;
-  let hook: WebhookCollector;
-  let example: ReturnType<typeof startProcess>;
+  let example: TracingExampleStack['example'];
   let exampleUrl = '';
-  let server: ServerProcess;
+  let hook: TracingExampleStack['hook'];
+  let server: TracingExampleStack['server'];
 
   beforeAll(async () => {
-    // Its own server: the test blocks it on purpose.
-    redis = await startPrivateRedis();
-    const port = await getFreePort();
-    exampleUrl = `http://127.0.0.1:${port}`;
-    example = startProcess(process.execPath, [EXAMPLE_MAIN], {
-      env: { PORT: String(port), REDIS_URL: redis.url },
+    stack = await startTracingExampleStack({
+      route: '  repeat_interval: 1s\n',
+      serverArgs: [`--web.trace-url=${TRACE_URL}`],
     });
-    await waitFor('the example app', async () => {
-      if (example.child.exitCode !== null) throw new Error(example.output());
-      return (await fetch(`${exampleUrl}/metrics`).catch(() => undefined))?.status === 200;
-    });
-
-    dir = await mkdtemp(join(tmpdir(), 'am-trace-to-alert-'));
-    hook = await new WebhookCollector().start();
-    const rules = (await readFile(RULES, 'utf8'))
-      .replace(/interval: 15s/g, 'interval: 1s')
-      .replace(/for: \d+m/g, 'for: 2s');
-    await writeFile(join(dir, 'redisx.rules.yml'), rules);
-    await writeFile(
-      join(dir, 'prometheus.yml'),
-      `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\n  evaluation_interval: 1s\nrule_files: [redisx.rules.yml]\nscrape_configs:\n  - job_name: tracing-example\n    static_configs:\n      - targets: ['127.0.0.1:${port}']\n`,
-    );
-    // Sent again every second, so a delivery shows the annotations of the latest evaluation.
-    await writeFile(
-      join(dir, 'am.yml'),
-      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\n  repeat_interval: 1s\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${hook.url}/alerts\n`,
-    );
-    server = await startServerProcess(join(dir, 'am.yml'), [
-      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
-      `--web.trace-url=${TRACE_URL}`,
-    ]);
+    ({ redis, example, exampleUrl, hook, server } = stack);
   }, 30_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await example?.stop();
-    await hook?.stop();
-    await redis?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   it('serves the app metrics as OpenMetrics to a scraper that asks for them', async () => {
     const negotiated = await fetch(`${exampleUrl}/metrics`, {

@@ -1,20 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  getFreePort,
-  startPrivateRedis,
-  startProcess,
-  waitFor,
-  type TestRedis,
-} from '@redisx/testing';
+import { waitFor, type TestRedis } from '@redisx/testing';
 import Redis from 'ioredis';
-import { startServerProcess, type ServerProcess } from './support/server-process';
-import { WebhookCollector } from './support/webhook-collector';
-
-const REPO = join(__dirname, '..', '..', '..');
-const EXAMPLE_MAIN = join(REPO, 'apps', 'tracing-example', 'dist', 'main.js');
-const RULES = join(__dirname, '..', 'config', 'rules', 'redisx.rules.yml');
+import {
+  startTracingExampleStack,
+  type TracingExampleStack,
+} from './support/tracing-example-stack';
 
 /**
  * The specification's HighRedisErrorRate and HighRedisLatency driven by real Redis traffic: the
@@ -25,51 +14,18 @@ const RULES = join(__dirname, '..', 'config', 'rules', 'redisx.rules.yml');
  * reaches a webhook through the routing tree.
  */
 describe('the tracing example app driving the specification rules', () => {
+  let stack: TracingExampleStack;
   let redis: TestRedis;
-  let dir: string;
-  let hook: WebhookCollector;
-  let example: ReturnType<typeof startProcess>;
   let exampleUrl = '';
-  let server: ServerProcess;
+  let hook: TracingExampleStack['hook'];
+  let server: TracingExampleStack['server'];
 
   beforeAll(async () => {
-    redis = await startPrivateRedis();
-    const port = await getFreePort();
-    exampleUrl = `http://127.0.0.1:${port}`;
-    example = startProcess(process.execPath, [EXAMPLE_MAIN], {
-      env: { PORT: String(port), REDIS_URL: redis.url },
-    });
-    await waitFor('the example app', async () => {
-      if (example.child.exitCode !== null) throw new Error(example.output());
-      return (await fetch(`${exampleUrl}/metrics`).catch(() => undefined))?.status === 200;
-    });
-
-    dir = await mkdtemp(join(tmpdir(), 'am-example-rules-'));
-    hook = await new WebhookCollector().start();
-    const rules = (await readFile(RULES, 'utf8'))
-      .replace(/interval: 15s/g, 'interval: 1s')
-      .replace(/for: \d+m/g, 'for: 2s');
-    await writeFile(join(dir, 'redisx.rules.yml'), rules);
-    await writeFile(
-      join(dir, 'prometheus.yml'),
-      `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\n  evaluation_interval: 1s\nrule_files: [redisx.rules.yml]\nscrape_configs:\n  - job_name: tracing-example\n    static_configs:\n      - targets: ['127.0.0.1:${port}']\n`,
-    );
-    await writeFile(
-      join(dir, 'am.yml'),
-      `route:\n  receiver: hook\n  group_by: [alertname]\n  group_wait: 0s\n  group_interval: 1s\nreceivers:\n  - name: hook\n    webhook_configs:\n      - url: ${hook.url}/alerts\n`,
-    );
-    server = await startServerProcess(join(dir, 'am.yml'), [
-      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
-    ]);
+    stack = await startTracingExampleStack();
+    ({ redis, exampleUrl, hook, server } = stack);
   }, 30_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await example?.stop();
-    await hook?.stop();
-    await redis?.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   it('keeps HighRedisErrorRate and HighRedisLatency quiet while every command succeeds quickly', async () => {
     const traffic = setInterval(
