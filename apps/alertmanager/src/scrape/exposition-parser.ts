@@ -1,5 +1,6 @@
 import { Labels } from '../tsdb/labels';
 import type { MetadataSink, MetricType } from './metadata-cache';
+import { parseFloatGo } from './go-parse-float';
 import { exemplarAfterHash } from './openmetrics-exemplar';
 import type { ScrapedSample } from './scrape-loop';
 
@@ -21,9 +22,6 @@ const OPENMETRICS_TYPES = new Set([
   'stateset',
   'unknown',
 ]);
-const FLOAT =
-  /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
-
 /**
  * The samples of a scrape body, by its content type as upstream's `textparse.New` chooses:
  * `application/openmetrics-text` is OpenMetrics (timestamps in seconds, `# EOF` required,
@@ -224,17 +222,6 @@ function readLabels(
     if (line[i] !== '}')
       fail(`expected comma or "}", got ${JSON.stringify(line.slice(i, i + 10))}`);
   }
-}
-
-/** Go's `strconv.ParseFloat` on a decimal, `Inf`/`Infinity` or `NaN` (any case, signed). */
-function parseFloatGo(text: string, fail: (reason: string) => never): number {
-  if (!FLOAT.test(text))
-    fail(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
-  const lower = text.toLowerCase();
-  if (lower.endsWith('nan')) return NaN;
-  if (lower.endsWith('inf') || lower.endsWith('infinity'))
-    return lower.startsWith('-') ? -Infinity : Infinity;
-  return Number(text);
 }
 
 function isNameChar(c: number, first: boolean): boolean {

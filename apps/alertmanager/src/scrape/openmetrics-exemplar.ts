@@ -1,4 +1,5 @@
 import { Labels } from '../tsdb/labels';
+import { parseFloatGo } from './go-parse-float';
 
 /** An exemplar as the exposition gives it: labels, value, and its own time when it has one. */
 export interface ScrapedExemplar {
@@ -155,17 +156,8 @@ class ExemplarLexer {
   }
 }
 
-const FLOAT =
-  /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
-
 /** Upstream's float parsing of OpenMetrics numbers: Go's `ParseFloat` without `p` or `_`. */
 function parseOpenMetricsFloat(text: string, fail: (reason: string) => never): number {
   if (/[pP_]/.test(text)) fail('unsupported character in float');
-  if (!FLOAT.test(text))
-    fail(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
-  const lower = text.toLowerCase();
-  if (lower.endsWith('nan')) return NaN;
-  if (lower.endsWith('inf') || lower.endsWith('infinity'))
-    return lower.startsWith('-') ? -Infinity : Infinity;
-  return Number(text);
+  return parseFloatGo(text, fail);
 }

@@ -76,13 +76,7 @@ export class CircularExemplarStore {
     const refusal = this.check(series, exemplar, true);
     if (refusal !== undefined) return refusal;
     const at = this.nextIndex;
-    let entry = this.index.get(series.key);
-    if (entry === undefined) {
-      entry = { oldest: at, newest: at, labels: series };
-      this.index.set(series.key, entry);
-    } else {
-      (this.slots[entry.newest] as Slot).next = at;
-    }
+    const entry = this.linkAt(series, at);
     // The slot's exemplar goes: its series now starts at its next one, or has none left. (Linked
     // first, so a series whose only exemplar is overwritten by its own new one stays indexed.)
     const previous = this.slots[at];
@@ -170,16 +164,22 @@ export class CircularExemplarStore {
     }
   }
 
+  /** The series' entry, with slot `at` linked after its newest exemplar (a new entry there). */
+  private linkAt(series: Labels, at: number): SeriesEntry {
+    const entry = this.index.get(series.key);
+    if (entry === undefined) {
+      const created = { oldest: at, newest: at, labels: series };
+      this.index.set(series.key, created);
+      return created;
+    }
+    (this.slots[entry.newest] as Slot).next = at;
+    return entry;
+  }
+
   /** Writes into the next slot of a ring with room, without checks or counting (resizing). */
   private append(series: Labels, exemplar: Exemplar): void {
     const at = this.nextIndex;
-    let entry = this.index.get(series.key);
-    if (entry === undefined) {
-      entry = { oldest: at, newest: at, labels: series };
-      this.index.set(series.key, entry);
-    } else {
-      (this.slots[entry.newest] as Slot).next = at;
-    }
+    const entry = this.linkAt(series, at);
     entry.newest = at;
     this.slots[at] = { exemplar, next: NONE, series: entry };
     this.nextIndex = (at + 1) % this.slots.length;
