@@ -11,6 +11,7 @@ import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { HeadChunk } from './memory/head-chunk';
+import { RECENT_SAMPLES, RecentSamples } from './recent-samples';
 import type { StoreMemory } from './memory/store-memory';
 
 /** Why a sample was refused, in upstream's words. */
@@ -23,15 +24,6 @@ export interface ClosedChunk {
   readonly minT: number;
   readonly maxT: number;
 }
-
-/**
- * The newest samples kept uncompressed besides the chunks: enough for a 5-minute window at a
- * 15-second interval (rules' `rate(...[5m])`, the 5-minute lookback), so the queries rules run
- * every interval read them without decoding a chunk.
- */
-export const RECENT_SAMPLES = 32;
-/** The ring of a series that has taken no sample since it was created. */
-const NO_RING = new Float64Array(0);
 
 /**
  * One series' samples, compressed in Gorilla-style XOR chunks of up to 240 samples (about 1.3
@@ -52,22 +44,8 @@ export class MemorySeries {
    * database), or a time no earlier; -Infinity when it has none.
    */
   private coldMaxT = -Infinity;
-  /**
-   * The newest samples, a ring of `RECENT_SAMPLES`: timestamps in the first half, values in the
-   * second (one array, so a query touches one block of memory per series); `recentAt` is the
-   * slot the next one takes. Read on the writing thread only. Allocated at the first sample it
-   * takes (a restart creates every series without one).
-   */
-  private recent = NO_RING;
-  private recentStale = 0;
-  private recentAt = 0;
-  private recentCount = 0;
-  /**
-   * The ring always holds the series' newest samples, so every sample from its oldest one on;
-   * after a read has refilled it, every sample from the read's start too (until a sample falls
-   * out of the ring). Infinity: nothing known beyond the ring's oldest sample.
-   */
-  private recentCoveredFrom = Infinity;
+  /** The newest samples, uncompressed (what rules' windows read). */
+  private readonly recent = new RecentSamples();
 
   constructor(
     readonly id: number,
@@ -110,7 +88,7 @@ export class MemorySeries {
       if (this.oldest < 0) this.oldest = this.head.id;
     }
     this.head.append(t, v, isStale);
-    this.remember(t, v, isStale);
+    this.recent.take(t, v, isStale);
     this.lastT = t;
     this.lastV = v;
     this.lastStale = isStale;
@@ -122,36 +100,17 @@ export class MemorySeries {
    * decoded from the chunks that hold them, into one buffer.
    */
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
+    const { recent } = this;
     if (
-      this.recentCount > 0 &&
-      ((this.recentCount === this.count && this.coldMaxT === -Infinity) ||
-        Math.min(this.oldestRecent(), this.recentCoveredFrom) <= mint)
+      (recent.length > 0 && recent.length === this.count && this.coldMaxT === -Infinity) ||
+      recent.covers(mint)
     ) {
-      return this.recentSamples(mint, maxt, scratch);
+      return recent.read(mint, maxt, scratch);
     }
     const { table, bytes, cold } = this.memory;
     const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
-    this.refillRecent(run, mint);
+    recent.refill(run, mint, this.lastT);
     return run;
-  }
-
-  /**
-   * After a restart the ring holds only what the open chunk has (the closed chunks are on disk):
-   * the first read that reaches the newest sample fills it from what it decoded, so the next
-   * windows of the rules read without decoding, as before the restart.
-   */
-  private refillRecent(run: SampleRun, mint: number): void {
-    const n = run.t.length;
-    if (n === 0 || run.t[n - 1] !== this.lastT || n < this.recentCount) return;
-    if (this.recentCount === RECENT_SAMPLES && n > RECENT_SAMPLES) return;
-    this.recentAt = 0;
-    this.recentCount = 0;
-    this.recentStale = 0;
-    for (let i = Math.max(0, n - RECENT_SAMPLES); i < n; i++) {
-      this.remember(run.t[i], run.v[i], run.stale?.[i] === 1);
-    }
-    // The read held every sample from `mint` on: when the ring took them all, it covers `mint`.
-    this.recentCoveredFrom = n <= RECENT_SAMPLES ? mint : Infinity;
   }
 
   /** Drops whole chunks that end before `mint`; whether the series still has samples. */
@@ -221,7 +180,7 @@ export class MemorySeries {
       chunk = previous;
     }
     // The ring keeps only the newest samples that are still stored.
-    this.recentCount = Math.min(this.recentCount, this.count);
+    this.recent.keepNewest(this.count);
   }
 
   /** Bytes the encoded samples of the chain take. */
@@ -311,7 +270,7 @@ export class MemorySeries {
         earlier.push({ t: chunk.t[k], v: chunk.v[k], stale: chunk.stale?.[k] === 1 });
       }
     }
-    for (const sample of earlier.reverse()) this.remember(sample.t, sample.v, sample.stale);
+    for (const sample of earlier.reverse()) this.recent.take(sample.t, sample.v, sample.stale);
     if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
     // The open chunk's bytes are taken as they are; decoding them gives the encoder's state and
     // the newest samples for the ring.
@@ -330,7 +289,7 @@ export class MemorySeries {
     });
     if (this.oldest < 0) this.oldest = this.head.id;
     for (let i = Math.max(0, decoded.length - RECENT_SAMPLES); i < decoded.length; i++) {
-      this.remember(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
+      this.recent.take(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
     }
     const newest = decoded.length - 1;
     this.count += decoded.length;
@@ -363,50 +322,6 @@ export class MemorySeries {
     table.setLatest(this.id, chunk);
     this.count += count;
     this.lastT = maxT;
-  }
-
-  private remember(t: number, v: number, isStale: boolean): void {
-    if (this.recent === NO_RING) this.recent = new Float64Array(2 * RECENT_SAMPLES);
-    const slot = this.recentAt;
-    this.recent[slot] = t;
-    this.recent[RECENT_SAMPLES + slot] = isStale ? NaN : v;
-    // Staleness of each slot as a bit of one 32-bit word.
-    this.recentStale = isStale ? this.recentStale | (1 << slot) : this.recentStale & ~(1 << slot);
-    this.recentAt = (slot + 1) % RECENT_SAMPLES;
-    if (this.recentCount < RECENT_SAMPLES) this.recentCount++;
-    // A sample fell out: the ring covers from its oldest sample only.
-    else this.recentCoveredFrom = Infinity;
-  }
-
-  private oldestRecent(): number {
-    return this.recent[(this.recentAt - this.recentCount + RECENT_SAMPLES) % RECENT_SAMPLES];
-  }
-
-  private recentSamples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    const n = this.recentCount;
-    const out = scratch
-      ? scratch.reset(n)
-      : {
-          t: new Float64Array(n),
-          v: new Float64Array(n),
-          stale: undefined as Uint8Array | undefined,
-          length: 0,
-        };
-    for (let k = 0; k < n; k++) {
-      const slot = (this.recentAt - n + k + RECENT_SAMPLES) % RECENT_SAMPLES;
-      const t = this.recent[slot];
-      if (t < mint) continue;
-      if (t > maxt) break;
-      const at = out.length++;
-      out.t[at] = t;
-      out.v[at] = this.recent[RECENT_SAMPLES + slot];
-      if ((this.recentStale >>> slot) & 1) {
-        out.stale ??= new Uint8Array(out.t.length);
-        out.stale[at] = 1;
-      }
-    }
-    const m = out.length;
-    return { t: out.t.subarray(0, m), v: out.v.subarray(0, m), stale: out.stale?.subarray(0, m) };
   }
 
   /** Closes the full open chunk; the next sample opens a new one. */
