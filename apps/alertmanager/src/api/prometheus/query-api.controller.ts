@@ -2,9 +2,9 @@ import { All, Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RequestBodyReader } from '../request-body';
 import { buildInfo } from '../../build/build-info';
-import { queryParams } from '../v2/http-io';
 import { sendFailure, sendReply, sendSuccess } from './prometheus-reply';
 import { QueryRunner, type QueryEndpoint } from './query-request';
+import { requestParams } from './request-params';
 
 /**
  * Prometheus's query API, so Grafana and promtool can use the server as a Prometheus data
@@ -72,15 +72,7 @@ export class QueryApiController {
       return;
     }
     try {
-      const params = new URLSearchParams();
-      if (
-        req.method === 'POST' &&
-        /^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')
-      ) {
-        const body = await this.bodies.read(req);
-        for (const [k, v] of new URLSearchParams(body.toString('utf8'))) params.append(k, v);
-      }
-      for (const [k, v] of queryParams(req)) params.append(k, v);
+      const params = await requestParams(req, this.bodies);
       const reply = await this.queries.run({ endpoint, labelName, params: params.toString() });
       sendReply(res, reply);
     } catch (error) {
