@@ -1,5 +1,6 @@
 // The server's HTTP API as the pages use it. Every address is relative to the page, which the
 // server serves at its route prefix, so the UI works under any prefix and behind proxies.
+import type { SeriesExemplars } from './exemplar-traces';
 
 export type LabelSet = Record<string, string>;
 
@@ -185,6 +186,18 @@ export const api = {
       `api/v1/query_range${query({ query: expr, start: String(start), end: String(end), step: String(step) })}`,
       { signal, cache: 'no-store' },
     ),
+  /**
+   * The exemplars of the series the expression's selectors pick, between `start` and `end`
+   * (seconds); none for an expression without selectors, which the server answers with no body.
+   */
+  queryExemplars: (expr: string, start: number, end: number, signal?: AbortSignal) =>
+    request<{ data: SeriesExemplars[] } | undefined>(
+      `api/v1/query_exemplars${query({ query: expr, start: String(start), end: String(end) })}`,
+      { signal, cache: 'no-store' },
+    ).then((reply) => reply?.data ?? []),
+  /** Every command-line flag's value by name, as Prometheus's `/api/v1/status/flags` has them. */
+  flags: () =>
+    request<{ data: Record<string, string> }>('api/v1/status/flags').then((reply) => reply.data),
 };
 
 /**

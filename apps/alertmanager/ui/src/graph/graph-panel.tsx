@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useTraceUrlTemplate } from '../trace-url-flag';
 import { ExpressionEditor } from './expression-editor';
 import { GraphControls, TableControls } from './panel-controls';
 import type { PanelOptions, PanelTab } from './panel-options';
@@ -13,7 +14,7 @@ const TABS: [PanelTab, string][] = [
 
 /**
  * One expression and its answer: the editor and Execute, the query's error and warnings, and a
- * table (instant query) or graph (range query) tab with its settings. The expression joins the
+ * table (instant query) or graph (range query, with its exemplars if asked) tab with its settings. The expression joins the
  * panel's options (and so the URL) when it is executed, as in Prometheus.
  */
 export function GraphPanel(props: {
@@ -27,6 +28,7 @@ export function GraphPanel(props: {
   const [draft, setDraft] = useState(options.expr);
   const [run, setRun] = useState(0);
   const answer = usePanelQuery(options, run);
+  const traceTemplate = useTraceUrlTemplate();
   const change = (changes: Partial<PanelOptions>) => props.onChange({ ...options, ...changes });
   const execute = () => {
     if (draft !== options.expr) change({ expr: draft });
@@ -92,10 +94,13 @@ export function GraphPanel(props: {
         ) : (
           <>
             <GraphControls id={id} options={options} change={change} />
+            {answer.exemplarsError && <p class="muted exemplars-note">{answer.exemplarsError}</p>}
             <ResultChart
               data={data}
               window={answer.tab === 'graph' ? answer.window : undefined}
               stacked={options.stacked}
+              exemplars={answer.tab === 'graph' ? answer.exemplars : undefined}
+              traceTemplate={traceTemplate}
             />
           </>
         )}

@@ -108,7 +108,7 @@ export function TableControls(props: { id: string; options: PanelOptions; change
   );
 }
 
-/** The graph's range (with − and + steps), end, step and stacking. */
+/** The graph's range (with − and + steps), end, step, stacking and exemplars. */
 export function GraphControls({
   id,
   options,
@@ -172,6 +172,14 @@ export function GraphControls({
           onChange={() => change({ stacked: !options.stacked })}
         />
         Stacked
+      </label>
+      <label class="toggle">
+        <input
+          type="checkbox"
+          checked={options.showExemplars}
+          onChange={() => change({ showExemplars: !options.showExemplars })}
+        />
+        Show exemplars
       </label>
     </div>
   );

@@ -1,5 +1,5 @@
 // The graph page's panels as its URL carries them, in Prometheus's parameters (`g0.expr`,
-// `g0.tab`, `g0.range_input`, ...), so a rule's `generatorURL` and a link copied from
+// `g0.tab`, `g0.range_input`, `g0.show_exemplars`, ...), so a rule's `generatorURL` and a link copied from
 // Prometheus open the same panels here.
 
 /** Which tab a panel shows: an instant query as a table, or a range query as a graph. */
@@ -13,6 +13,8 @@ export interface PanelOptions {
   endMs: number | null;
   stepSeconds: number | null;
   stacked: boolean;
+  /** Whether the graph draws the exemplars of the range too: off unless asked, as in Prometheus. */
+  showExemplars: boolean;
 }
 
 /** A panel nobody has set up yet; as in Prometheus, a new panel opens on its table. */
@@ -23,6 +25,7 @@ export const DEFAULT_PANEL: PanelOptions = {
   endMs: null,
   stepSeconds: null,
   stacked: false,
+  showExemplars: false,
 };
 
 const UNITS: [string, number][] = [
@@ -96,6 +99,7 @@ export function readPanels(search: string): PanelOptions[] {
     const tab = get('tab');
     if (tab !== undefined) panel.tab = tab === '0' ? 'graph' : 'table';
     panel.stacked = get('stacked') === '1';
+    panel.showExemplars = get('show_exemplars') === '1';
     panel.rangeMs = parseRange(get('range_input') ?? '') ?? panel.rangeMs;
     const end = get('end_input') ?? get('moment_input');
     panel.endMs = end === undefined ? null : (parseTime(end) ?? null);
@@ -116,6 +120,7 @@ export function writePanels(panels: PanelOptions[]): string {
         param('expr', panel.expr),
         param('tab', panel.tab === 'graph' ? 0 : 1),
         param('stacked', panel.stacked ? 1 : 0),
+        param('show_exemplars', panel.showExemplars ? 1 : 0),
         param('range_input', formatRange(panel.rangeMs)),
       ];
       if (panel.endMs !== null) {

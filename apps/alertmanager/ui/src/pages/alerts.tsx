@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api, type AlertGroup, type GettableAlert } from '../api';
+import {
+  AlertTraceLinks,
+  useAlertTraceSource,
+  type AlertTraceSource,
+} from '../components/alert-traces';
 import { Annotations, Labels } from '../components/labels';
 import { MatcherInput } from '../components/matcher-input';
 import { ErrorNote, Loading } from '../components/status';
@@ -10,7 +15,8 @@ import { href, navigate, type Location } from '../router';
 
 /**
  * Alerts as the dispatcher groups them (receiver, group labels), filtered by matchers in the
- * API's syntax, with toggles for silenced and inhibited alerts, and what mutes each alert.
+ * API's syntax, with toggles for silenced and inhibited alerts, what mutes each alert, and with
+ * `--web.trace-url` the traces behind each rule alert.
  */
 export function AlertsPage({ location }: { location: Location }) {
   const filterText = location.params.get('filter') ?? '';
@@ -37,6 +43,7 @@ export function AlertsPage({ location }: { location: Location }) {
     });
   const count = (groups.data ?? []).reduce((n, g) => n + g.alerts.length, 0);
   const inhibitors = useInhibitors(groups.data);
+  const traces = useAlertTraceSource(groups.data);
   return (
     <section aria-labelledby="alerts-title">
       <h1 id="alerts-title">Alerts</h1>
@@ -89,6 +96,7 @@ export function AlertsPage({ location }: { location: Location }) {
         <Group
           group={group}
           inhibitors={inhibitors}
+          traces={traces}
           key={`${group.receiver.name}|${JSON.stringify(group.labels)}`}
         />
       ))}
@@ -115,9 +123,11 @@ function useInhibitors(groups: AlertGroup[] | undefined): Map<string, GettableAl
 function Group({
   group,
   inhibitors,
+  traces,
 }: {
   group: AlertGroup;
   inhibitors: Map<string, GettableAlert>;
+  traces: AlertTraceSource;
 }) {
   const groupNames = Object.keys(group.labels);
   return (
@@ -132,6 +142,7 @@ function Group({
             alert={alert}
             skip={groupNames}
             inhibitors={inhibitors}
+            traces={traces}
             key={alert.fingerprint}
           />
         ))}
@@ -144,10 +155,12 @@ function AlertItem({
   alert,
   skip,
   inhibitors,
+  traces,
 }: {
   alert: GettableAlert;
   skip: string[];
   inhibitors: Map<string, GettableAlert>;
+  traces: AlertTraceSource;
 }) {
   const { state, silencedBy, inhibitedBy } = alert.status;
   const muted = alert.status.mutedBy ?? [];
@@ -168,6 +181,7 @@ function AlertItem({
             source
           </a>
         )}
+        <AlertTraceLinks alert={alert} source={traces} />
         <a class="button-link" href={silenceHref}>
           Silence
         </a>
