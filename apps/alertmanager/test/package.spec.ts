@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { getFreePort, startProcess, waitFor } from '@redisx/testing';
+import { hasListened } from './support/server-process';
 
 const REPO = join(__dirname, '../../..');
 
@@ -39,7 +41,7 @@ describe('the packed @redisx/alertmanager', () => {
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it('ships the binaries, their build output, the built web UI and the example configs, and no tests', async () => {
+  it('ships the binaries, their build output and bundles, the built web UI and the example configs, and no tests', async () => {
     const files = (await run('tar', ['-tzf', tarball], work)).trim().split('\n');
     expect(files).toEqual(
       expect.arrayContaining([
@@ -48,6 +50,13 @@ describe('the packed @redisx/alertmanager', () => {
         'package/bin/redisx-amtool.js',
         'package/dist/cli/alertmanager-main.js',
         'package/dist/cli/amtool-main.js',
+        'package/dist/build/load-bundle.js',
+        'package/dist/bundle/alertmanager-main.js',
+        'package/dist/bundle/alertmanager-main.js.cache',
+        'package/dist/bundle/amtool-main.js',
+        'package/dist/bundle/amtool-main.js.cache',
+        'package/dist/bundle/query-worker.entry.js',
+        'package/dist/bundle/query-worker.bundle.js',
         'package/config/alertmanager.yml',
         'package/config/quickstart.yml',
         'package/dist/public/index.html',
@@ -73,4 +82,41 @@ describe('the packed @redisx/alertmanager', () => {
     const help = await run('npx', ['--yes=false', 'redisx-amtool', '--help'], consumer());
     expect(help).toContain('redisx-amtool');
   });
+
+  // The bundle resolves what it leaves outside (lmdb, a native addon) from the consumer's
+  // node_modules, and a query runs on a query thread started from the bundle's folder.
+  it('serves alerts and a query from the installed copy', async () => {
+    const installed = join(consumer(), 'node_modules', '@redisx', 'alertmanager');
+    const port = await getFreePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = startProcess(process.execPath, [
+      join(installed, 'bin', 'redisx-alertmanager.js'),
+      `--config.file=${join(installed, 'config', 'alertmanager.yml')}`,
+      `--storage.path=${join(work, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ]);
+    try {
+      await waitFor('the installed server', async () => {
+        if (server.child.exitCode !== null) throw new Error(`exited:\n${server.output()}`);
+        return hasListened(server) && (await fetch(`${url}/-/ready`)).status === 200;
+      });
+      const posted = await fetch(`${url}/api/v2/alerts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ labels: { alertname: 'Installed' } }]),
+      });
+      expect(posted.status).toBe(200);
+      const alerts = (await (await fetch(`${url}/api/v2/alerts`)).json()) as Array<{
+        labels: Record<string, string>;
+      }>;
+      expect(alerts.map((a) => a.labels.alertname)).toEqual(['Installed']);
+      const query = await fetch(`${url}/api/v1/query?query=vector(42)&time=1700000000`);
+      expect(await query.json()).toEqual({
+        status: 'success',
+        data: { resultType: 'vector', result: [{ metric: {}, value: [1700000000, '42'] }] },
+      });
+    } finally {
+      await server.stop('SIGTERM');
+    }
+  }, 60_000);
 });

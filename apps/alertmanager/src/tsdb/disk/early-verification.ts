@@ -5,7 +5,14 @@ import { verifyChunkDatabase } from './verify-chunk-database';
 /** The chunk database's directory under the storage path. */
 export const CHUNKS_DIR = 'metrics-chunks';
 
-const started = new Map<string, Promise<string | undefined>>();
+/**
+ * The checks started, by directory. The bin starts a check through `dist/` before it loads the
+ * server's bundle, which holds its own copy of this module: the map is the process's, not the
+ * module's, so that the bundle finds the check the bin started.
+ */
+const started = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('redisx.alertmanager.chunk-database-checks')
+] ??= new Map()) as Map<string, Promise<string | undefined>>;
 
 /**
  * Starts checking the chunk database under `storagePath` (see `verifyChunkDatabase`: a child
