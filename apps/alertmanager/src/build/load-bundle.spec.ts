@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,5 +86,28 @@ describe('loadBundle', () => {
     expect(runs()).toBe(before);
     writeCodeCache(bundle, true);
     expect(runs()).toBe(before + 1);
+  });
+
+  // Node's source maps apply to what its own loader compiles; a child process runs the build's
+  // copy of this loader, as the bins do.
+  it.each([
+    [
+      'with --enable-source-maps, through the source map',
+      ['--enable-source-maps'],
+      /original\.ts:7:/,
+    ],
+    ['without, at the bundle', [], /main\.js:1:/],
+  ])('names where a bundled error was thrown %s', (_, flags, where) => {
+    writeFileSync(
+      bundle,
+      'exports.fail = () => { throw new Error("failed"); };\n//# sourceMappingURL=main.js.map\n',
+    );
+    // Line 1, column 0 of the bundle is line 7, column 0 of original.ts.
+    const map = { version: 3, sources: ['original.ts'], names: [], mappings: 'AAMA' };
+    writeFileSync(join(dir, 'main.js.map'), JSON.stringify(map));
+    const loader = join(__dirname, '..', '..', 'dist', 'build', 'load-bundle.js');
+    const script = `try { require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}).fail(); } catch (e) { console.log(e.stack.split('\\n')[1]); }`;
+    const stack = execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+    expect(stack).toMatch(where);
   });
 });

@@ -49,9 +49,12 @@ export function compileBundle(file: string, cachedData?: Buffer): CompiledBundle
  * Loads the server's bundle (or a query thread's) with its code cache: the cache holds the
  * compiled code of the functions that loading runs, so start-up neither resolves ~1,500 module
  * files nor compiles their code again. Without a cache, or with one for another Node, it loads as
- * any file does, only without the cache's gain.
+ * any file does, only without the cache's gain. Under `node --enable-source-maps` it loads through
+ * Node's own loader, which maps stack traces through the bundle's source map.
  */
 export function loadBundle(file: string): unknown {
+  // Node maps stack traces only for code its own loader compiled (without a code cache).
+  if (process.sourceMapsEnabled) return createRequire(file)(file);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(codeCacheFile(file));
