@@ -1,6 +1,6 @@
 // Bundles the compiled server, amtool and the query thread into dist/bundle, one file each, with
 // V8's code cache beside each: the server starts without resolving and compiling ~1,500 module
-// files (BENCHMARKS.md, "Start-up from one bundle"). Run by the package's build after tsc; the
+// files (BENCHMARKS.md, "Metric store over days"). Run by the package's build after tsc; the
 // bins load these files through dist/build/load-bundle.js.
 //
 // The bundles sit one folder below dist, as every compiled module does, so the paths that modules
