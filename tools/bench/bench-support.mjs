@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmarks: timing, statistics, peers found on PATH, servers to
 // start and a light HTTP client to drive them.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -40,6 +41,29 @@ export function findPeer(command) {
 /** Prints a peer's absence with the reason, so a skipped comparison is never silent. */
 export function skipPeer(name, why) {
   console.log(`SKIPPED side-by-side with ${name}: ${why}`);
+}
+
+/** The bundled rules, as the server reads them. */
+export const bundledRules = join(
+  repoRoot,
+  'apps',
+  'alertmanager',
+  'config',
+  'rules',
+  'redisx.rules.yml',
+);
+
+/**
+ * The bundled rules written into `dir` as Prometheus can load them: without the `{{ with
+ * exemplars ... }}` clauses of their annotations (a template function of this server only, which
+ * Prometheus refuses), as the compat specs strip them (test/support/prometheus-only-rules.ts).
+ * The expressions, what the comparisons time, are the same.
+ */
+export function bundledRulesForPrometheus(dir) {
+  const file = join(dir, 'redisx.rules.prometheus.yml');
+  const clause = /\{\{ with exemplars .*?\{\{ end \}\}\{\{ end \}\}/g;
+  writeFileSync(file, readFileSync(bundledRules, 'utf8').replace(clause, ''));
+  return file;
 }
 
 /** Formats a number with a fixed number of decimals. */

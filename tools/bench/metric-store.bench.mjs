@@ -10,12 +10,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  bundledRules,
   findPeer,
   fmt,
   freePort,
   httpClient,
   median,
-  repoRoot,
   requireFromRepo,
   skipPeer,
   startServer,
@@ -38,7 +38,7 @@ const { SAMPLES_PER_CHUNK: SAMPLES_PER_CHUNK_FULL } = requireFromRepo(
 );
 const { PromqlEngine } = requireFromRepo('./apps/alertmanager/dist/promql/index.js');
 
-const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
+const rulesFile = bundledRules;
 // `EXPRESSIONS` (a JSON list) runs other queries over the same data, to look into a difference.
 const rules = process.env.EXPRESSIONS
   ? JSON.parse(process.env.EXPRESSIONS).map((expr, i) => ({ alert: `expression ${i + 1}`, expr }))

@@ -13,6 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  bundledRules,
+  bundledRulesForPrometheus,
   findPeer,
   fmt,
   freePort,
@@ -43,7 +45,7 @@ const HEAVY = [
 ];
 
 const YAML = requireFromRepo('yaml');
-const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
+const rulesFile = bundledRules;
 const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 const ruleExprs = YAML.parse(readFileSync(rulesFile, 'utf8')).groups.flatMap((g) =>
   g.rules.map((r) => r.expr),
@@ -57,10 +59,10 @@ const start = last - (STEPS - 1) * STEP_MS;
  * The rules and a self-scrape; `empty` for Prometheus while the hour is pushed into it (a sample
  * written at "now" first would make the hour's older samples out of bounds).
  */
-function prometheusConfig(dir, port, empty = false) {
+function prometheusConfig(dir, port, empty = false, rules = rulesFile) {
   const file = join(dir, 'prometheus.yml');
   const full = [
-    `rule_files: [${JSON.stringify(rulesFile)}]`,
+    `rule_files: [${JSON.stringify(rules)}]`,
     'scrape_configs:',
     '  - job_name: self',
     '    static_configs:',
@@ -289,7 +291,7 @@ async function startPrometheus(prometheus) {
   };
   try {
     await pushSamples(client, url, series, start, STEPS, STEP_MS);
-    prometheusConfig(work, port);
+    prometheusConfig(work, port, false, bundledRulesForPrometheus(work));
     const reload = await client.request(`${url}/-/reload`, { method: 'POST' });
     if (reload.status !== 200)
       throw new Error(`prometheus reload: ${reload.status} ${reload.body}`);

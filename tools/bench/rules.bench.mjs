@@ -9,6 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  bundledRules,
+  bundledRulesForPrometheus,
   findPeer,
   fmt,
   freePort,
@@ -30,7 +32,7 @@ const WARMUP = Number(process.env.WARMUP ?? 3);
 const STEP_MS = 15_000;
 const STEPS = (MINUTES * 60_000) / STEP_MS + 1;
 
-const rulesFile = join(repoRoot, 'apps', 'alertmanager', 'config', 'rules', 'redisx.rules.yml');
+const rulesFile = bundledRules;
 const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 
 const series = specSeries(SERIES);
@@ -76,11 +78,11 @@ async function measure(client, url) {
   return { ms: median(totals.slice(WARMUP)), rss };
 }
 
-function rulesConfig(dir) {
+function rulesConfig(dir, rules = rulesFile) {
   const file = join(dir, 'prometheus.yml');
   writeFileSync(
     file,
-    `global:\n  evaluation_interval: 15s\n  scrape_interval: 1h\nrule_files: [${JSON.stringify(rulesFile)}]\n`,
+    `global:\n  evaluation_interval: 15s\n  scrape_interval: 1h\nrule_files: [${JSON.stringify(rules)}]\n`,
   );
   return file;
 }
@@ -126,7 +128,7 @@ async function runPrometheus(prometheus) {
     'prometheus',
     prometheus,
     [
-      `--config.file=${rulesConfig(work)}`,
+      `--config.file=${rulesConfig(work, bundledRulesForPrometheus(work))}`,
       `--storage.tsdb.path=${join(work, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--web.enable-remote-write-receiver',
