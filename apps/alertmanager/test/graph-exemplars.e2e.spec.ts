@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeWhen, httpAnswers, waitFor } from '@redisx/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, openRecordingPage } from './support/chromium-page';
+import { writeScrapingRulesConfig } from './support/scraping-rules-config';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 /** Screenshots for a reviewer; `alert-to-trace.png` is the README's (docs/alert-to-trace.png). */
 const SCREENSHOTS = join(
   __dirname,
@@ -103,33 +103,22 @@ describeWithChromium('exemplars and trace links in the web UI', () => {
     }
     const port = (server: Server) => (server.address() as AddressInfo).port;
     traceUrl = `http://127.0.0.1:${port(tracing)}/trace/`;
-    await writeFile(
-      join(dir, 'am.yml'),
-      'route: {receiver: default}\nreceivers: [{name: default}]\n',
-    );
     const description =
       '95% of Redis commands took less than {{ $value | humanizeDuration }}.' +
       `{{ with exemplars "${METRIC}_bucket" }}{{ with first . }} Slowest recent command: ` +
       '{{ .Value | humanizeDuration }}, trace {{ .Labels.trace_id }}.{{ end }}{{ end }}';
-    await writeFile(
-      join(dir, 'rules.yml'),
+    const config = await writeScrapingRulesConfig(
+      dir,
+      'app',
+      `127.0.0.1:${port(exporter)}`,
       `groups:\n  - name: redis\n    rules:\n      - alert: HighRedisLatency\n` +
         `        expr: ${LATENCY} > 0.05\n        labels: {severity: warning}\n` +
         `        annotations: {summary: Redis commands are slow, description: ${JSON.stringify(description)}}\n`,
     );
-    await writeFile(
-      join(dir, 'prometheus.yml'),
-      `global: {scrape_interval: 1s, evaluation_interval: 1s}\nrule_files: [rules.yml]\n` +
-        `scrape_configs:\n  - job_name: app\n    static_configs: [{targets: ['127.0.0.1:${port(exporter)}']}]\n`,
-    );
     const start = (extra: string[]) =>
       startServerProcess(
-        join(dir, 'am.yml'),
-        [
-          `--web.route-prefix=${PREFIX}`,
-          `--rules.config.file=${join(dir, 'prometheus.yml')}`,
-          ...extra,
-        ],
+        config.alertmanager,
+        [`--web.route-prefix=${PREFIX}`, `--rules.config.file=${config.prometheus}`, ...extra],
         undefined,
         { scheme: 'http', ready: (url) => httpAnswers(`${url}${PREFIX}/-/healthy`) },
       );
@@ -150,9 +139,7 @@ describeWithChromium('exemplars and trace links in the web UI', () => {
         30_000,
       );
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('request', (r) => requested.push(r.url()));
+    ({ browser, page } = await openRecordingPage(requested));
     await mkdir(SCREENSHOTS, { recursive: true });
   }, 60_000);
 

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,10 +11,11 @@ import {
   waitFor,
   type RunningProcess,
 } from '@redisx/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, openRecordingPage } from './support/chromium-page';
+import { writeScrapingRulesConfig } from './support/scraping-rules-config';
 import { ALERTMANAGER_BIN, hasListened } from './support/server-process';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 /** Screenshots of the graph page, for a reviewer to look at (not committed). */
 const SCREENSHOTS = join(__dirname, '..', '..', '..', 'test-output', 'screenshots', 'graph-page');
 const PREFIX = '/am';
@@ -59,29 +59,22 @@ describeWithChromium('the graph page', () => {
     });
     await new Promise<void>((resolve) => exporter.listen(0, '127.0.0.1', resolve));
     const target = `127.0.0.1:${(exporter.address() as AddressInfo).port}`;
-    await writeFile(
-      join(dir, 'am.yml'),
-      'route: {receiver: default}\nreceivers: [{name: default}]\n',
-    );
-    await writeFile(
-      join(dir, 'rules.yml'),
+    const config = await writeScrapingRulesConfig(
+      dir,
+      'demo',
+      target,
       `groups:\n  - name: queues\n    rules:\n      - alert: QueueBacklog\n        expr: demo_queue_depth > 5\n`,
-    );
-    await writeFile(
-      join(dir, 'prometheus.yml'),
-      `global: {scrape_interval: 1s, evaluation_interval: 1s}\nrule_files: [rules.yml]\n` +
-        `scrape_configs:\n  - job_name: demo\n    static_configs: [{targets: ['${target}']}]\n`,
     );
     // The external URL names this loopback port, so the alert's generatorURL reaches this server.
     const port = await getFreePort();
     base = `http://127.0.0.1:${port}${PREFIX}`;
     server = startProcess(process.execPath, [
       ALERTMANAGER_BIN,
-      `--config.file=${join(dir, 'am.yml')}`,
+      `--config.file=${config.alertmanager}`,
       `--storage.path=${join(dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       `--web.external-url=${base}/`,
-      `--rules.config.file=${join(dir, 'prometheus.yml')}`,
+      `--rules.config.file=${config.prometheus}`,
     ]);
     await waitFor(
       'the server',
@@ -100,9 +93,7 @@ describeWithChromium('the graph page', () => {
       },
       30_000,
     );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('request', (r) => requested.push(r.url()));
+    ({ browser, page } = await openRecordingPage(requested));
     await mkdir(SCREENSHOTS, { recursive: true });
   }, 60_000);
 
