@@ -7,7 +7,7 @@
 // - query time: each heavy query and the rules' seventeen expressions as range queries;
 // - parallelism: four heavy queries at once against one after another;
 // - schedule: rule group iterations missed and the self-scrape's lateness under the heavy queries.
-// `SERIES`, `MINUTES`, `PROBE_MS` and `ROUNDS` change the size; `OURS_NODE_ARGS` adds Node flags
+// `SERIES`, `MINUTES`, `PROBE_MS`, `ROUNDS`, `WARM` and `PAIRS` change the size; `OURS_NODE_ARGS` adds Node flags
 // to our server (`--cpu-prof --cpu-prof-dir=...` to see where its threads spend their time).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,8 @@ const SERIES = Number(process.env.SERIES ?? 10_000);
 const MINUTES = Number(process.env.MINUTES ?? 60);
 const PROBE_MS = Number(process.env.PROBE_MS ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WARM = Number(process.env.WARM ?? 3);
+const PAIRS = Number(process.env.PAIRS ?? 7);
 const STEP_MS = 15_000;
 const STEPS = (MINUTES * 60_000) / STEP_MS + 1;
 const SCRAPE_S = 5;
@@ -131,6 +133,8 @@ function alertBody(i) {
 }
 
 /** Sum of a counter's series in a server's own metrics. */
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
 function counterSum(text, name) {
   let sum = 0;
   for (const m of text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm')))
@@ -199,32 +203,44 @@ async function measure(name, url, { postAlerts }) {
     }
     result.rules = median(ruleRuns);
 
-    // Parallelism: four heavy queries one after another, then four at once. The first time
-    // queries overlap, ours starts its second query thread (threads start on demand): that run
-    // is reported apart. Then ROUNDS pairs of runs (the two cores are shared with the other
-    // server, this client and the kernel, so one pair varies by ±20%): the median of their
-    // ratios.
+    // Parallelism: four heavy queries one after another, then four at once. The first times
+    // queries overlap, ours starts its second query thread (threads start on demand) and that
+    // thread compiles the engine's hot code for itself (each thread has its own JIT): those
+    // WARM runs are reported apart. Then PAIRS pairs of runs (the two cores are shared with the
+    // other server, this client and the kernel, so one pair varies by ±20% and more): the median
+    // of their ratios.
     const four = [HEAVY[0], HEAVY[1], HEAVY[0], HEAVY[1]];
-    const serial = async () => {
+    // The server's CPU time around each run, to tell how many cores it kept busy.
+    const cpuSeconds = async () =>
+      counterSum(
+        (await probes.request(`${url}/metrics`)).body.toString(),
+        'process_cpu_seconds_total',
+      );
+    const timed = async (run) => {
+      const cpu0 = await cpuSeconds();
       const t0 = performance.now();
-      for (const expr of four) await query(queries, url, expr);
-      return performance.now() - t0;
+      await run();
+      const ms = performance.now() - t0;
+      return { ms, cpuMs: ((await cpuSeconds()) - cpu0) * 1000 };
     };
-    const atOnce = async () => {
-      const t0 = performance.now();
-      await Promise.all(four.map((expr) => query(queries, url, expr)));
-      return performance.now() - t0;
-    };
-    result.firstParallelMs = await atOnce();
+    const serial = () =>
+      timed(async () => {
+        for (const expr of four) await query(queries, url, expr);
+      });
+    const atOnce = () => timed(() => Promise.all(four.map((expr) => query(queries, url, expr))));
+    result.firstParallelMs = [];
+    for (let r = 0; r < WARM; r++) result.firstParallelMs.push((await atOnce()).ms);
     const pairs = [];
-    for (let r = 0; r < ROUNDS; r++)
+    for (let r = 0; r < PAIRS; r++)
       pairs.push({ serial: await serial(), parallel: await atOnce() });
-    const middle = [...pairs].sort((a, b) => a.serial / a.parallel - b.serial / b.parallel)[
-      Math.floor(pairs.length / 2)
-    ];
-    result.serialMs = middle.serial;
-    result.parallelMs = middle.parallel;
-    result.parallelRatios = pairs.map((p) => p.serial / p.parallel);
+    const ratio = (p) => p.serial.ms / p.parallel.ms;
+    const middle = [...pairs].sort((a, b) => ratio(a) - ratio(b))[Math.floor(pairs.length / 2)];
+    result.serialMs = middle.serial.ms;
+    result.parallelMs = middle.parallel.ms;
+    result.parallelRatios = pairs.map(ratio);
+    const cores = (runs) => sum(runs.map((x) => x.cpuMs)) / sum(runs.map((x) => x.ms));
+    result.serialCores = cores(pairs.map((p) => p.serial));
+    result.parallelCores = cores(pairs.map((p) => p.parallel));
     const metrics = (await probes.request(`${url}/metrics`)).body.toString();
     result.rss = Number(/^process_resident_memory_bytes (\S+)$/m.exec(metrics)?.[1] ?? NaN);
     return result;
@@ -318,7 +334,7 @@ function report(r) {
   console.log(`  17 rule expressions as range queries: ${fmt(r.rules, 0)} ms`);
   console.log(`  resident memory after the queries: ${fmt(r.rss / 2 ** 20, 0)} MiB`);
   console.log(
-    `  four heavy queries: one after another ${fmt(r.serialMs, 0)} ms, at once ${fmt(r.parallelMs, 0)} ms, throughput x${fmt(r.serialMs / r.parallelMs, 2)}, the median of ${r.parallelRatios.map((x) => `x${fmt(x, 2)}`).join(', ')} (the first time at once: ${fmt(r.firstParallelMs, 0)} ms)`,
+    `  four heavy queries: one after another ${fmt(r.serialMs, 0)} ms, at once ${fmt(r.parallelMs, 0)} ms, throughput x${fmt(r.serialMs / r.parallelMs, 2)}, the median of ${r.parallelRatios.map((x) => `x${fmt(x, 2)}`).join(', ')} (the first ${WARM} times at once: ${r.firstParallelMs.map((x) => fmt(x, 0)).join(', ')} ms); cores busy one after another ${fmt(r.serialCores, 2)}, at once ${fmt(r.parallelCores, 2)}`,
   );
 }
 
