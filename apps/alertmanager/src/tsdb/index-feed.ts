@@ -1,46 +1,39 @@
+import { IndexChangesWriter, type IndexChanges } from './index-changes';
 import type { MemorySeries } from './memory-series';
 import type { MemoryStore, SeriesListener } from './memory-store';
-import type { CreatedSeries, IndexChanges } from './series-replica';
 
 /**
  * Collects what changes in a store's index (series created and dropped) for its replicas on
  * query threads, to be sent as one batch before the next query.
  */
 export class IndexFeed implements SeriesListener {
-  private created: CreatedSeries[] = [];
-  private dropped: number[] = [];
+  private batch = new IndexChangesWriter();
 
   constructor(private readonly store: MemoryStore) {
     store.listen(this);
   }
 
   seriesCreated(series: MemorySeries): void {
-    this.created.push([series.id, series.labels.names, series.labels.values]);
+    this.batch.add(series.id, series.labels.names, series.labels.values);
   }
 
   seriesDropped(ids: readonly number[]): void {
-    for (const id of ids) this.dropped.push(id);
+    for (const id of ids) this.batch.drop(id);
   }
 
   /** The whole index as one batch, for a replica that starts empty. */
   everything(): IndexChanges {
-    const created: CreatedSeries[] = [];
-    for (const s of this.store.all()) created.push([s.id, s.labels.names, s.labels.values]);
-    return { created, dropped: [] };
+    const writer = new IndexChangesWriter();
+    for (const s of this.store.all()) writer.add(s.id, s.labels.names, s.labels.values);
+    return writer.finish();
   }
 
   /** The changes since the last call, or undefined when there are none. */
   take(): IndexChanges | undefined {
-    if (this.created.length === 0 && this.dropped.length === 0) return undefined;
-    const changes = { created: this.created, dropped: this.dropped };
-    this.created = [];
-    this.dropped = [];
+    if (this.batch.empty) return undefined;
+    const changes = this.batch.finish();
+    this.batch = new IndexChangesWriter();
     return changes;
-  }
-
-  /** Changes waiting to be sent. */
-  get pending(): number {
-    return this.created.length + this.dropped.length;
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { frame } from '../storage';
 import { MemoryStore } from './memory-store';
 import { MetricStorage } from './metric-storage';
 import { encodeSnapshotSeries } from './wal/wal-records';
+import { IndexFeed } from './index-feed';
 import { SeriesReplica } from './series-replica';
 import { isDiskRef } from './memory/chunk-bytes';
 
@@ -269,10 +270,9 @@ describe('closed chunks on disk', () => {
     await appendScrapes(storage, 0, 1000);
     await storage.checkpoint(1000 * 15_000);
     const replica = new SeriesReplica(storage.store.memory.handles());
-    replica.apply({
-      created: [...storage.store.all()].map((s) => [s.id, s.labels.names, s.labels.values]),
-      dropped: [],
-    });
+    const feed = new IndexFeed(storage.store);
+    replica.apply(feed.everything());
+    feed.close();
     replica.refresh();
     const [series] = replica.querier().select([
       {

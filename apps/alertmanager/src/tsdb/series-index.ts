@@ -16,14 +16,15 @@ export interface IndexedSeries {
 export class SeriesIndex<S extends IndexedSeries> {
   /** Series by id, in id order (ids are handed out ascending). */
   private readonly series = new Map<number, S>();
-  private readonly byKey = new Map<string, S>();
+  /** Series by label set, made at the first `get` (a query thread's copy never asks). */
+  private byKey: Map<string, S> | undefined;
   private postings = new Postings();
 
   /** Adds a series; one already there under its id is kept. */
   add(series: S): void {
     if (this.series.has(series.id)) return;
     this.series.set(series.id, series);
-    this.byKey.set(series.labels.key, series);
+    this.byKey?.set(series.labels.key, series);
     this.postings.add(series.id, series.labels.names, series.labels.values);
   }
 
@@ -34,7 +35,7 @@ export class SeriesIndex<S extends IndexedSeries> {
       const series = this.series.get(id);
       if (series === undefined) continue;
       this.series.delete(id);
-      this.byKey.delete(series.labels.key);
+      this.byKey?.delete(series.labels.key);
       removed = true;
     }
     if (!removed) return;
@@ -47,6 +48,10 @@ export class SeriesIndex<S extends IndexedSeries> {
   }
 
   get(labels: Labels): S | undefined {
+    if (this.byKey === undefined) {
+      this.byKey = new Map();
+      for (const s of this.series.values()) this.byKey.set(s.labels.key, s);
+    }
     return this.byKey.get(labels.key);
   }
 

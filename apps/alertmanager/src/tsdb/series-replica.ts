@@ -1,23 +1,11 @@
 import { ChunkDatabase } from './disk/chunk-database';
 import { ColdChunkIndex } from './disk/cold-chunk-index';
+import { forEachCreated, type IndexChanges } from './index-changes';
 import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
 import { SeriesIndex } from './series-index';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { StoreMemoryView, type StoreMemoryHandles } from './memory/store-memory';
-
-/** A series created in the store, as sent to a replica: id, label names and values. */
-export type CreatedSeries = readonly [
-  id: number,
-  names: readonly string[],
-  values: readonly string[],
-];
-
-/** Changes to a store's index since the last batch, in order: created series, then dropped ids. */
-export interface IndexChanges {
-  readonly created: readonly CreatedSeries[];
-  readonly dropped: readonly number[];
-}
 
 /** A series of the replica: its labels here, its samples in the store's shared memory. */
 class ReplicaSeries implements SelectedSeries {
@@ -73,10 +61,10 @@ export class SeriesReplica implements Queryable {
   }
 
   apply(changes: IndexChanges): void {
-    for (const [id, names, values] of changes.created) {
-      const labels = Labels.from(names.map((name, i) => [name, values[i]] as const));
-      this.index.add(new ReplicaSeries(id, labels, this.memory));
-    }
+    forEachCreated(changes, (id, names, values) => {
+      // The store's own label sets: sorted, without duplicates or empty values.
+      this.index.add(new ReplicaSeries(id, Labels.ofSorted(names, values), this.memory));
+    });
     this.index.remove(changes.dropped);
   }
 

@@ -7,6 +7,7 @@ import { SAMPLES_PER_CHUNK } from '../chunks/xor-chunk';
 import { Labels } from '../labels';
 import { MetricStorage } from '../metric-storage';
 import type { SelectedSeries } from '../queryable';
+import { IndexFeed } from '../index-feed';
 import { SeriesReplica } from '../series-replica';
 import { StoredBatch, encodeBatch } from './batch-codec';
 
@@ -85,10 +86,9 @@ function chainLength(storage: MetricStorage, labels: Labels): number {
 
 function replicaOf(storage: MetricStorage): SeriesReplica {
   const replica = new SeriesReplica(storage.store.memory.handles());
-  replica.apply({
-    created: [...storage.store.all()].map((s) => [s.id, s.labels.names, s.labels.values]),
-    dropped: [],
-  });
+  const feed = new IndexFeed(storage.store);
+  replica.apply(feed.everything());
+  feed.close();
   replica.refresh();
   return replica;
 }

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { EngineOptions } from '../../../promql';
-import type { IndexChanges } from '../../../tsdb/series-replica';
+import type { IndexChanges } from '../../../tsdb/index-changes';
 import type { StoreMemoryHandles } from '../../../tsdb/memory/store-memory';
 import type { PrometheusReply } from '../prometheus-reply';
 import type { QueryRequest } from '../query-request';
