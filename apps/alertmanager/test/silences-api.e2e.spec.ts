@@ -165,7 +165,7 @@ receivers:
       '/silences',
       undefined,
       405,
-      '{"code":405,"message":"method PUT is not allowed, but [POST,GET] are"}',
+      '{"code":405,"message":"method PUT is not allowed, but [GET,POST] are"}',
     ],
   ])('answers %s as upstream', async (_, method, path, body, status, text) => {
     expect(await apiCall(server.url, method, path, body)).toEqual({ status, text });

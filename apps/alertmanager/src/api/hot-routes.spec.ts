@@ -9,6 +9,7 @@ import type { AlertmanagerConfig } from '../config';
 import { ConfigReloader } from '../reload/config-reloader';
 import { SilenceStore } from '../silences';
 import { HotRoutes, type EtagFn } from './hot-routes';
+import { installCors } from './install-cors';
 import { LifecycleController } from './lifecycle.controller';
 import { ALERT_API_CONTROLLERS, alertApiProviders } from '.';
 import { AlertsApi, NotificationsApi, RoutesApi, SilencesApi, StatusApi } from './v2';
@@ -65,6 +66,7 @@ async function startApp(hot: boolean, prefix: string) {
   });
   app.disable('x-powered-by');
   if (prefix !== '') app.setGlobalPrefix(prefix);
+  installCors(app, prefix);
   if (hot) {
     const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
     new HotRoutes(alertIntake, silencesApi, bodies).install(

@@ -3,6 +3,7 @@ import { Logger as NestLogger } from '@nestjs/common';
 import type { AlertIntake } from '../alerts/alert-intake';
 import type { RequestBodyReader } from './request-body';
 import type { ApiReply } from './v2/http-io';
+import { v2CorsHeaders } from './v2/cors';
 import { postAlertsReply, postSilenceReply } from './v2/post-replies';
 import { SilencesApi } from './v2/silences-api';
 
@@ -62,11 +63,11 @@ export class HotRoutes {
       const { url, method } = req;
       if (method === 'POST') {
         if (url === silences) {
-          this.answer(postSilenceReply(this.silencesApi, this.bodies, req), res, etag);
+          this.answer(postSilenceReply(this.silencesApi, this.bodies, req), req, res, etag);
           return true;
         }
         if (url === alerts) {
-          this.answer(postAlertsReply(this.intake, this.bodies, req), res, etag);
+          this.answer(postAlertsReply(this.intake, this.bodies, req), req, res, etag);
           return true;
         }
         return false;
@@ -86,10 +87,17 @@ export class HotRoutes {
     };
   }
 
-  private answer(reply: Promise<ApiReply>, res: ServerResponse, etag: EtagFn | undefined): void {
+  private answer(
+    reply: Promise<ApiReply>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    etag: EtagFn | undefined,
+  ): void {
+    // The API v2's CORS headers, set ahead of the controllers' as its middleware sets them.
+    const cors = v2CorsHeaders('POST', req.headers.origin);
     reply.then(
-      (r) => writeReply(res, r, etag),
-      (error: unknown) => unknownError(res, error, etag),
+      (r) => writeReply(res, r, etag, cors),
+      (error: unknown) => unknownError(res, error, etag, cors),
     );
   }
 }
@@ -105,10 +113,16 @@ function withEtag(
 }
 
 /** An {@link ApiReply} with the headers `sendReply` gets from Express. */
-function writeReply(res: ServerResponse, reply: ApiReply, etag: EtagFn | undefined): void {
+function writeReply(
+  res: ServerResponse,
+  reply: ApiReply,
+  etag: EtagFn | undefined,
+  cors: Record<string, string>,
+): void {
   if (reply.body === undefined) {
     // As `res.status(s).end()`: Node adds `Content-Length: 0` after its own headers.
     res.statusCode = reply.status;
+    for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     res.setHeader('Cache-Control', 'no-store');
     res.end();
     return;
@@ -116,6 +130,7 @@ function writeReply(res: ServerResponse, reply: ApiReply, etag: EtagFn | undefin
   const body = Buffer.from(reply.body);
   const headers = withEtag(
     {
+      ...cors,
       'Cache-Control': 'no-store',
       ...reply.headers,
       'Content-Type': JSON_TYPE,
@@ -134,7 +149,12 @@ const exceptionsLogger = new NestLogger('ExceptionsHandler');
  * What Nest's exception filter does with an error a controller did not handle (a request aborted
  * while its body was read): the same 500 (or an HTTP error's own status) and the same log line.
  */
-function unknownError(res: ServerResponse, error: unknown, etag: EtagFn | undefined): void {
+function unknownError(
+  res: ServerResponse,
+  error: unknown,
+  etag: EtagFn | undefined,
+  cors: Record<string, string>,
+): void {
   const e = error as { statusCode?: number; message?: string; expose?: boolean } | undefined;
   const internal = 'Internal server error';
   // An error of the `http-errors` kind carries its own status and says whether to show it.
@@ -150,7 +170,7 @@ function unknownError(res: ServerResponse, error: unknown, etag: EtagFn | undefi
     const body = Buffer.from(JSON.stringify({ statusCode: status, message }));
     res.writeHead(
       status,
-      withEtag({ 'Content-Type': JSON_TYPE, 'Content-Length': body.length }, body, etag),
+      withEtag({ ...cors, 'Content-Type': JSON_TYPE, 'Content-Length': body.length }, body, etag),
     );
     res.end(body);
   }

@@ -11,6 +11,7 @@ import {
   positiveInteger,
 } from './flag-values';
 import { traceUrlTemplate } from './trace-url-flag';
+import { corsOrigin } from './cors-origin-flag';
 import { tsdbRetention } from './tsdb-retention-flags';
 import { statusFlags } from './status-flags';
 
@@ -86,6 +87,13 @@ export const alertmanagerCommand: CommandSpec = {
       default: '',
       placeholder: 'URL',
       help: 'Address of a trace in a tracing UI, with {{ .TraceID }} where the trace id goes (for example http://localhost:16686/trace/{{ .TraceID }}); the web UI links exemplars to their traces with it.',
+    },
+    {
+      name: 'web.cors.origin',
+      kind: 'string',
+      default: '.*',
+      placeholder: 'WEB.CORS.ORIGIN',
+      help: "Origins whose pages may call the Prometheus API from a browser: a regex, fully anchored (for example 'https?://(grafana|dashboards)\\.example\\.com').",
     },
     {
       name: 'web.enable-remote-write-receiver',
@@ -328,6 +336,7 @@ export function serverOptionsFrom(parsed: ParsedCommandLine): ServerOptions {
     webTimeout: durationOrZero(parsed, 'web.timeout'),
     enableRemoteWriteReceiver: parsed.flags['web.enable-remote-write-receiver'] === true,
     traceUrl: traceUrlTemplate(text('web.trace-url')),
+    corsOrigin: corsOrigin(text('web.cors.origin') ?? '.*'),
     clusterRedis: clusterRedis(parsed),
     maxAlertLabelsBytes: integer(parsed, 'alerts.max-labels-size-bytes'),
     maxAlertAnnotationsBytes: integer(parsed, 'alerts.max-annotations-size-bytes'),

@@ -58,6 +58,8 @@ export interface ServerOptions {
    * shown to the web UI in `/api/v1/status/flags`, for links from exemplars.
    */
   traceUrl?: string;
+  /** `--web.cors.origin`: origins whose pages may call the Prometheus API (default every one). */
+  corsOrigin?: string;
   /** `--rules.datasource.url`: a Prometheus-compatible API that answers the rules' expressions. */
   rulesDatasourceUrl?: string;
   /** `--rules.datasource.timeout`: longest wait for one of its answers, ms. */

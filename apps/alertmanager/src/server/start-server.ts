@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { HotRoutes, type EtagFn } from '../api/hot-routes';
+import { installCors } from '../api/install-cors';
 import { AppModule } from '../app/app.module';
 import { buildInfo } from '../build/build-info';
 import { loadConfigFile, type LoadedConfig } from '../config';
@@ -103,6 +104,7 @@ export async function startServer(
   );
   app.disable('x-powered-by');
   if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
+  installCors(app, routePrefix, options.corsOrigin);
   // The busiest routes skip Express's and Nest's routing; they answer as the controllers do.
   const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
   app

@@ -140,7 +140,9 @@ describe('status, receivers and unknown routes', () => {
   );
 
   it.each([
-    ['/api/v2/alerts', 'PUT', 'POST,GET'],
+    ['/api/v2/alerts', 'PUT', 'GET,POST'],
+    ['/api/v2/silences', 'PUT', 'GET,POST'],
+    ['/api/v2/silence/x', 'PUT', 'DELETE,GET'],
     ['/api/v2/alerts/groups', 'POST', 'GET'],
     ['/api/v2/status', 'DELETE', 'GET'],
     ['/api/v2/receivers', 'POST', 'GET'],
