@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeWhen, httpAnswers, waitFor } from '@redisx/testing';
+import { describeWhen } from '@redisx/testing';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { startUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
+import { startBesideUpstream, UPSTREAM_BIN } from './support/upstream-alertmanager';
 import {
   PROMETHEUS_BIN,
-  startSideBySide,
+  startSideBySideReady,
   type SideBySide,
 } from './support/side-by-side-prometheus';
 
@@ -239,23 +239,20 @@ const describeWithUpstream = describeWhen(
 
 describeWithUpstream('API v2 CORS side by side with Alertmanager', () => {
   let dir: string;
-  let ours: ServerProcess;
-  let theirs: ServerProcess;
+  let pair: Awaited<ReturnType<typeof startBesideUpstream>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'am-cors-upstream-'));
-    const config = join(dir, 'am.yml');
-    await writeFile(config, 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
-    [ours, theirs] = await Promise.all([startServerProcess(config), startUpstream(config)]);
+    pair = await startBesideUpstream(dir);
   }, 30_000);
 
   afterAll(async () => {
-    await Promise.all([ours?.stop(), theirs?.stop()]);
+    await pair?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
   it.each(API_V2)('%s: the same status and headers', async (_, ask) => {
-    expect(await answer(ours.url, ask)).toEqual(await answer(theirs.url, ask));
+    expect(await answer(pair.ours.url, ask)).toEqual(await answer(pair.theirs.url, ask));
   });
 });
 
@@ -270,8 +267,7 @@ describeWithPrometheus('CORS side by side with Prometheus', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'am-cors-compat-'));
-    servers = await startSideBySide(dir, 'global:\n  evaluation_interval: 1m\n');
-    await waitFor('Prometheus ready', () => httpAnswers(`${servers.theirsUrl}/-/ready`), 20_000);
+    servers = await startSideBySideReady(dir, 'global:\n  evaluation_interval: 1m\n');
   }, 30_000);
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeWhen, httpAnswers, waitFor } from '@redisx/testing';
+import { describeWhen } from '@redisx/testing';
 import {
   PROMETHEUS_BIN,
-  startSideBySide,
+  startSideBySideReady,
   type SideBySide,
 } from './support/side-by-side-prometheus';
 
@@ -59,8 +59,7 @@ describeWithPrometheus('format_query side by side with Prometheus', () => {
   beforeAll(async () => {
     cases = JSON.parse(await readFile(CASES_FILE, 'utf8')) as Case[];
     dir = await mkdtemp(join(tmpdir(), 'am-format-query-compat-'));
-    servers = await startSideBySide(dir, 'global:\n  evaluation_interval: 1m\n');
-    await waitFor('Prometheus ready', () => httpAnswers(`${servers.theirsUrl}/-/ready`), 20_000);
+    servers = await startSideBySideReady(dir, 'global:\n  evaluation_interval: 1m\n');
   }, 30_000);
 
   afterAll(async () => {

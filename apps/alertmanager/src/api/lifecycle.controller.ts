@@ -1,10 +1,10 @@
-import { All, Controller, Get, Inject, Post, Res } from '@nestjs/common';
+import { All, Controller, Get, Head, Inject, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConfigReloader } from '../reload/config-reloader';
 
 /**
- * Alertmanager's operational endpoints: liveness, readiness and configuration reload.
- * Express answers HEAD for every GET route, as upstream does for these paths.
+ * Alertmanager's operational endpoints: liveness, readiness and configuration reload. HEAD is
+ * declared for liveness and readiness, as upstream declares it (a 405 of theirs names it).
  */
 @Controller('-')
 export class LifecycleController {
@@ -16,10 +16,20 @@ export class LifecycleController {
     res.status(200).type('text/plain').send('OK');
   }
 
+  @Head('healthy')
+  healthyHead(@Res() res: Response): void {
+    this.healthy(res);
+  }
+
   /** `GET /-/ready`: configuration loaded and the HTTP server serving. */
   @Get('ready')
   ready(@Res() res: Response): void {
     res.status(200).type('text/plain').send('OK');
+  }
+
+  @Head('ready')
+  readyHead(@Res() res: Response): void {
+    this.ready(res);
   }
 
   /** `POST /-/reload`: 200 with an empty body, or 500 naming why the new config was refused. */

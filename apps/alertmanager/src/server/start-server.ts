@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { HotRoutes, type EtagFn } from '../api/hot-routes';
 import { installCors } from '../api/install-cors';
+import { UnroutedRequestFilter } from '../api/unrouted-request.filter';
 import { AppModule } from '../app/app.module';
 import { buildInfo } from '../build/build-info';
 import { loadConfigFile, type LoadedConfig } from '../config';
@@ -105,6 +106,7 @@ export async function startServer(
   app.disable('x-powered-by');
   if (routePrefix !== '') app.setGlobalPrefix(routePrefix);
   installCors(app, routePrefix, options.corsOrigin);
+  app.useGlobalFilters(new UnroutedRequestFilter(app.getHttpAdapter()));
   // The busiest routes skip Express's and Nest's routing; they answer as the controllers do.
   const express = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
   app

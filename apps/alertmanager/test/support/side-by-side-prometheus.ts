@@ -1,6 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getFreePort, startProcess, type RunningProcess } from '@redisx/testing';
+import {
+  getFreePort,
+  httpAnswers,
+  startProcess,
+  waitFor,
+  type RunningProcess,
+} from '@redisx/testing';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { installedCommand } from './installed-command';
 
@@ -47,4 +53,19 @@ export async function startSideBySide(
       await theirs.stop();
     },
   };
+}
+
+/** {@link startSideBySide}, once Prometheus answers `/-/ready`. */
+export async function startSideBySideReady(
+  dir: string,
+  prometheusYml: string,
+): Promise<SideBySide> {
+  const servers = await startSideBySide(dir, prometheusYml);
+  try {
+    await waitFor('Prometheus ready', () => httpAnswers(`${servers.theirsUrl}/-/ready`), 20_000);
+  } catch (error) {
+    await servers.stop();
+    throw error;
+  }
+  return servers;
 }

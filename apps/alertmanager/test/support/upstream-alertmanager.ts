@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
-import type { Readiness, ServerProcess } from './server-process';
+import { startServerProcess, type Readiness, type ServerProcess } from './server-process';
 
 /** Path of Debian's upstream Alertmanager binary, or undefined when it is not installed. */
 export const UPSTREAM_BIN =
@@ -49,6 +49,22 @@ export async function startUpstream(
       const code = await proc.stop('SIGTERM');
       await rm(storage, { recursive: true, force: true });
       return code;
+    },
+  };
+}
+
+/** This server and upstream Alertmanager, each on a free port, on one routing tree to nowhere. */
+export async function startBesideUpstream(
+  dir: string,
+): Promise<{ ours: ServerProcess; theirs: ServerProcess; stop(): Promise<void> }> {
+  const config = join(dir, 'am.yml');
+  await writeFile(config, 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
+  const [ours, theirs] = await Promise.all([startServerProcess(config), startUpstream(config)]);
+  return {
+    ours,
+    theirs,
+    stop: async () => {
+      await Promise.all([ours.stop(), theirs.stop()]);
     },
   };
 }

@@ -97,8 +97,12 @@ describe('FormatQueryController', () => {
     });
   });
 
-  it('allows only GET and POST', async () => {
+  it('allows only GET and POST (and OPTIONS, a preflight), as Prometheus lists them', async () => {
     const res = await fetch(`${url}?query=up`, { method: 'PUT' });
-    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, POST']);
+    expect([res.status, res.headers.get('allow'), await res.text()]).toEqual([
+      405,
+      'GET, OPTIONS, POST',
+      'Method Not Allowed\n',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { buildInfo } from '../../build/build-info';
 import { sendFailure, sendReply, sendSuccess } from './prometheus-reply';
 import { QueryRunner, type QueryEndpoint } from './query-request';
 import { requestParams } from './request-params';
+import { sendGoMethodNotAllowed } from '../go-router-replies';
 
 /**
  * Prometheus's query API, so Grafana and promtool can use the server as a Prometheus data
@@ -68,7 +69,7 @@ export class QueryApiController {
     labelName?: string,
   ): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'POST') {
-      res.status(405).set('Allow', 'GET, POST').end();
+      sendGoMethodNotAllowed(res, ['GET', 'POST']);
       return;
     }
     try {

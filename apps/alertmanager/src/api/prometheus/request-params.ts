@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { RequestTooLargeError, type RequestBodyReader } from '../request-body';
 import { queryParams } from '../v2/http-io';
 import { sendFailure, sendReply } from './prometheus-reply';
+import { sendGoMethodNotAllowed } from '../go-router-replies';
 
 /**
  * A request's parameters as Go's `Request.FormValue` sees them: a POSTed form's values first,
@@ -37,7 +38,7 @@ export async function answerWithParams(
   respond: (params: URLSearchParams) => void,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'POST') {
-    res.status(405).set('Allow', 'GET, POST').end();
+    sendGoMethodNotAllowed(res, ['GET', 'POST']);
     return;
   }
   try {

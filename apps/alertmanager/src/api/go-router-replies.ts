@@ -1,0 +1,33 @@
+import type { Response } from 'express';
+
+/**
+ * The answers of Go's `httprouter` (the router under both Alertmanager and Prometheus) for a
+ * request no route takes, as plain text with `X-Content-Type-Options: nosniff`.
+ */
+
+/** `405 Method Not Allowed`: `Allow` names the path's methods and OPTIONS, sorted. */
+export function sendGoMethodNotAllowed(res: Response, methods: readonly string[]): void {
+  res
+    .status(405)
+    .set('Allow', [...new Set([...methods, 'OPTIONS'])].sort().join(', '))
+    .set('X-Content-Type-Options', 'nosniff')
+    .type('text/plain; charset=utf-8')
+    .send('Method Not Allowed\n');
+}
+
+/** `OPTIONS` on a path without its own: 200, `Allow` as for a 405, no body. */
+export function sendGoOptions(res: Response, methods: readonly string[]): void {
+  res
+    .status(200)
+    .set('Allow', [...new Set([...methods, 'OPTIONS'])].sort().join(', '))
+    .end();
+}
+
+/** Go's `http.NotFound`. */
+export function sendGoNotFound(res: Response): void {
+  res
+    .status(404)
+    .set('X-Content-Type-Options', 'nosniff')
+    .type('text/plain; charset=utf-8')
+    .send('404 page not found\n');
+}
