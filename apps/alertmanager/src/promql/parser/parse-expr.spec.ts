@@ -127,6 +127,40 @@ describe('parseExpr', () => {
     ['', '1:1: parse error: no expression found in input'],
     ['1 +', '1:4: parse error: unexpected end of input'],
     ['foo{', '1:5: parse error: unexpected end of input inside braces'],
+    // Upstream's error rules name where the error is and what was expected (Prometheus 2.42's
+    // answers to the same queries; the rules are the same in 3.x).
+    ['foo{a=}', '1:7: parse error: unexpected "}" in label matching, expected string'],
+    [
+      'foo{a}',
+      '1:6: parse error: unexpected "}" in label matching, expected label matching operator',
+    ],
+    [
+      'foo{=~"x"}',
+      '1:5: parse error: unexpected <op:=~> in label matching, expected identifier or "}"',
+    ],
+    ['x{,}', '1:3: parse error: unexpected "," in label matching, expected identifier or "}"'],
+    [
+      'x{a="b",,}',
+      '1:9: parse error: unexpected "," in label matching, expected identifier or "}"',
+    ],
+    [
+      'foo{a="b" c}',
+      '1:11: parse error: unexpected identifier "c" in label matching, expected "," or "}"',
+    ],
+    [
+      'sum by (a b) (x)',
+      '1:11: parse error: unexpected identifier "b" in grouping opts, expected "," or ")"',
+    ],
+    ['sum by (1) (x)', '1:9: parse error: unexpected number "1" in grouping opts, expected label'],
+    [
+      'count without (a,,b) (x)',
+      '1:18: parse error: unexpected "," in grouping opts, expected label',
+    ],
+    [
+      'sum without x',
+      '1:13: parse error: unexpected identifier "x" in grouping opts, expected "("',
+    ],
+    ['sum by (a) x', '1:12: parse error: unexpected identifier "x" in aggregation'],
     [
       '1 unless 1',
       '1:1: parse error: set operator "unless" not allowed in binary scalar expression',
@@ -151,7 +185,12 @@ describe('parseExpr', () => {
     ['{x!="a"}', '1:1: parse error: vector selector must contain at least one non-empty matcher'],
     ['foo{__name__="bar"}', '1:1: parse error: metric name must not be set twice: "foo" or "bar"'],
     ['foo[0m]', '1:5: parse error: duration must be greater than 0'],
-    ['some_metric offset 1m[5m]', '1:1: parse error: no offset modifiers allowed before range'],
+    // At the range, `[` to `]`, as upstream reports them.
+    ['some_metric offset 1m[5m]', '1:22: parse error: no offset modifiers allowed before range'],
+    ['x @ 1 [5m]', '1:7: parse error: no @ modifiers allowed before range'],
+    ['x{a="b"}[5m][5m]', '1:13: parse error: ranges only allowed for vector selectors'],
+    ['(x)[5m]', '1:4: parse error: ranges only allowed for vector selectors'],
+    ['1 + x[5m][1m]', '1:10: parse error: ranges only allowed for vector selectors'],
     [
       'rate(avg)',
       '1:6: parse error: expected type range vector in call to function "rate", got instant vector',

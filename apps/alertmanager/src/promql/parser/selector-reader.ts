@@ -83,15 +83,19 @@ export abstract class SelectorReader extends NodeReader {
 
   protected matrixSelector(node: SyntaxNode): Expr {
     const [inner, rangeNode] = childrenOf(node);
+    // Upstream reports what may not take a range at the range itself, `[` to `]`.
+    const brackets = { start: this.input.lastIndexOf('[', rangeNode.from), end: node.to };
     return this.postfix(this.expr(inner), node.to, (selector, end) => {
       const pos = { start: selector.pos.start, end };
       if (selector.kind !== 'vectorSelector') {
-        throw this.stop(selector.pos, 'ranges only allowed for vector selectors');
+        throw this.stop(brackets, 'ranges only allowed for vector selectors');
       }
       if (selector.offsetMs !== 0) {
-        throw this.stop(pos, 'no offset modifiers allowed before range');
+        throw this.stop(brackets, 'no offset modifiers allowed before range');
       }
-      if (selector.at.kind !== 'none') throw this.stop(pos, 'no @ modifiers allowed before range');
+      if (selector.at.kind !== 'none') {
+        throw this.stop(brackets, 'no @ modifiers allowed before range');
+      }
       const range = this.duration(rangeNode, false);
       return { kind: 'matrixSelector', selector, rangeMs: range.ms, rangeExpr: range.expr, pos };
     });

@@ -101,10 +101,9 @@ export class SyntaxTreeReader extends SelectorReader {
             `unknown function with name "${called[1]}"`,
           );
         }
-        const parent = cursor.node.parent;
         throw new Stop({
           pos: { start: at, end: Math.max(cursor.to, at + 1) },
-          message: `unexpected ${describeTokenAt(this.input, at)}${contextOf(parent)}`,
+          message: `unexpected ${describeTokenAt(this.input, at)}${contextOf(cursor.node, this.input)}`,
           syntax: true,
         });
       }
@@ -309,13 +308,32 @@ function defaultMatching(op: BinaryOp): VectorMatching {
   return { card: set ? 'many-to-many' : 'one-to-one', labels: [], on: false, include: [] };
 }
 
-/** Where an error sits, in upstream's words. */
-function contextOf(parent: SyntaxNode | null): string {
-  switch (parent?.name) {
+/**
+ * Where an error sits and what upstream's grammar expected there, in its words (the contexts of
+ * its error rules: label matching, grouping opts, aggregation).
+ */
+function contextOf(error: SyntaxNode, input: string): string {
+  const before = error.prevSibling;
+  // A comma between the previous item of a list and the error: a new item was expected.
+  const afterComma = before !== null && /,\s*$/.test(input.slice(before.to, error.from));
+  switch (error.parent?.name) {
     case 'LabelMatchers':
-      return ' inside braces';
+      return before === null || afterComma
+        ? ' in label matching, expected identifier or "}"'
+        : ' in label matching, expected "," or "}"';
+    case 'UnquotedLabelMatcher':
+    case 'QuotedLabelMatcher':
+      return before?.name === 'MatchOp'
+        ? ' in label matching, expected string'
+        : ' in label matching, expected label matching operator';
     case 'GroupingLabels':
-      return ' in grouping opts';
+      return before === null || afterComma
+        ? ' in grouping opts, expected label'
+        : ' in grouping opts, expected "," or ")"';
+    case 'AggregateModifier':
+      return ' in grouping opts, expected "("';
+    case 'AggregateExpr':
+      return ' in aggregation';
     case 'MatrixSelector':
     case 'SubqueryExpr':
     case 'DurationExpr':
