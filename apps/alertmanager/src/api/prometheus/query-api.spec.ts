@@ -87,6 +87,33 @@ describe('QueryApi', () => {
     });
   });
 
+  it.each<[string, string, string[]]>([
+    // Where in the query each comes from, as Prometheus writes it: `(line:column)`.
+    [
+      'quantile(2, up)',
+      'warnings',
+      ['PromQL warning: quantile value should be between 0 and 1, got 2 (1:10)'],
+    ],
+    [
+      'histogram_quantile(0.9,\n  up)',
+      'warnings',
+      ['PromQL warning: bucket label "le" is missing or has a malformed value of "" (2:3)'],
+    ],
+    [
+      'rate(up[5m])',
+      'infos',
+      [
+        'PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "up" (1:6)',
+      ],
+    ],
+  ])('answers %s with its %s at their place in the query', (query, kind, expected) => {
+    const at = String(NOW / 1000);
+    const instant = api().query(params({ query, time: at }));
+    const range = api().queryRange(params({ query, start: at, end: at, step: '15' }));
+    expect(kind === 'warnings' ? instant.warnings : instant.infos).toEqual(expected);
+    expect(kind === 'warnings' ? range.warnings : range.infos).toEqual(expected);
+  });
+
   it('lists series, label names and label values of the selected series', () => {
     expect(
       api().series(params({ 'match[]': ['up{instance="a:9121"}', 'http_requests_total'] })).data,

@@ -56,7 +56,7 @@ export class QueryApi {
     } catch (error) {
       throw invalidParam('query', (error as Error).message);
     }
-    return this.run(() => engine.instantQuery(expr, time));
+    return this.run(() => engine.instantQuery(expr, time, query));
   }
 
   queryRange(params: URLSearchParams): QueryAnswer {
@@ -77,13 +77,14 @@ export class QueryApi {
       );
     }
     const engine = this.engineFor(params);
+    const query = params.get('query') ?? '';
     let expr;
     try {
-      expr = engine.parse(params.get('query') ?? '');
+      expr = engine.parse(query);
     } catch (error) {
       throw new PrometheusApiError('bad_data', (error as Error).message);
     }
-    return this.run(() => engine.rangeQuery(expr, start, end, step));
+    return this.run(() => engine.rangeQuery(expr, start, end, step, query));
   }
 
   /** `/api/v1/series`: the label sets of the series any `match[]` selects within the range. */

@@ -52,15 +52,18 @@ export class PromqlEngine {
     return parseExpr(query, this.options.parser);
   }
 
-  /** The expression's value at one time (ms). */
-  instantQuery(query: string | Expr, timeMs: number): QueryResult {
+  /**
+   * The expression's value at one time (ms). `text`: the query as written, when `query` is
+   * already parsed, for the `(line:column)` of its warnings and infos.
+   */
+  instantQuery(query: string | Expr, timeMs: number, text?: string): QueryResult {
     const parsed = typeof query === 'string' ? this.parse(query) : query;
     const expr = resolveDurations(parsed, { stepMs: 0, rangeMs: 0 });
     const context = this.context(timeMs, timeMs, 0);
     const value = new Evaluator(context, timeMs, timeMs, 1).eval(expr);
     return {
       ...this.instantValue(expr, value, timeMs),
-      ...context.annotations.toStrings(typeof query === 'string' ? query : ''),
+      ...context.annotations.toStrings(typeof query === 'string' ? query : (text ?? '')),
     };
   }
 
@@ -83,7 +86,13 @@ export class PromqlEngine {
   }
 
   /** The expression's values at `start, start + step, ..., end` (ms). */
-  rangeQuery(query: string | Expr, startMs: number, endMs: number, stepMs: number): QueryResult {
+  rangeQuery(
+    query: string | Expr,
+    startMs: number,
+    endMs: number,
+    stepMs: number,
+    text?: string,
+  ): QueryResult {
     const expr = typeof query === 'string' ? this.parse(query) : query;
     const type = typeOf(expr);
     if (type !== 'scalar' && type !== 'vector') {
@@ -105,7 +114,7 @@ export class PromqlEngine {
       series: sortSeries(
         this.options.delayedNameRemoval ? cleanUp(value.series, false) : value.series,
       ),
-      ...context.annotations.toStrings(typeof query === 'string' ? query : ''),
+      ...context.annotations.toStrings(typeof query === 'string' ? query : (text ?? '')),
     };
   }
 
