@@ -161,6 +161,38 @@ describe('parseExpr', () => {
       '1:13: parse error: unexpected identifier "x" in grouping opts, expected "("',
     ],
     ['sum by (a) x', '1:12: parse error: unexpected identifier "x" in aggregation'],
+    // The same rules for offset, @ and brackets, in the words of the grammar this parser follows
+    // (3.x with duration expressions: step() and range()).
+    [
+      'x offset foo',
+      '1:10: parse error: unexpected identifier "foo" in offset, expected number, duration, step(), or range()',
+    ],
+    [
+      'rate(x[5m] offset)',
+      '1:18: parse error: unexpected ")" in offset, expected number, duration, step(), or range()',
+    ],
+    ['x @ foo', '1:5: parse error: unexpected identifier "foo" in @, expected timestamp'],
+    ['x @', '1:4: parse error: unexpected end of input in @, expected timestamp'],
+    [
+      'x[5m 1m]',
+      '1:6: parse error: unexpected duration "1m" in subquery or range, expected ":" or "]"',
+    ],
+    [
+      'x[5m:1m 2m]',
+      '1:9: parse error: unexpected duration "2m" in subquery selector, expected "]"',
+    ],
+    [
+      'x[5m: ,]',
+      '1:7: parse error: unexpected "," in subquery selector, expected number, duration, step(), range(), or "]"',
+    ],
+    [
+      'sum by (5m) (x)',
+      '1:9: parse error: unexpected duration "5m" in grouping opts, expected label',
+    ],
+    [
+      'x[]',
+      '1:3: parse error: unexpected "]" in subquery or range selector, expected number, duration, step(), or range()',
+    ],
     [
       '1 unless 1',
       '1:1: parse error: set operator "unless" not allowed in binary scalar expression',

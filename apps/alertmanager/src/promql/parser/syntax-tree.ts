@@ -310,13 +310,20 @@ function defaultMatching(op: BinaryOp): VectorMatching {
 
 /**
  * Where an error sits and what upstream's grammar expected there, in its words (the contexts of
- * its error rules: label matching, grouping opts, aggregation).
+ * its error rules: label matching, grouping opts, aggregation, offset, `@`, ranges and
+ * subqueries).
  */
 function contextOf(error: SyntaxNode, input: string): string {
-  const before = error.prevSibling;
+  // An empty duration (`x[]`) leaves its error inside the duration: it stands for the duration.
+  let at = error;
+  while (at.from === error.from && at.parent !== null && DURATION_PARTS.has(at.parent.name)) {
+    at = at.parent;
+  }
+  const before = at.prevSibling;
+  const between = before === null ? '' : input.slice(before.to, at.from);
   // A comma between the previous item of a list and the error: a new item was expected.
-  const afterComma = before !== null && /,\s*$/.test(input.slice(before.to, error.from));
-  switch (error.parent?.name) {
+  const afterComma = /,\s*$/.test(between);
+  switch (at.parent?.name) {
     case 'LabelMatchers':
       return before === null || afterComma
         ? ' in label matching, expected identifier or "}"'
@@ -334,13 +341,34 @@ function contextOf(error: SyntaxNode, input: string): string {
       return ' in grouping opts, expected "("';
     case 'AggregateExpr':
       return ' in aggregation';
+    case 'OffsetExpr':
+    case 'OffsetDurationExpr':
+      return ' in offset, expected number, duration, step(), or range()';
+    case 'StepInvariantExpr':
+      return ' in @, expected timestamp';
     case 'MatrixSelector':
     case 'SubqueryExpr':
-    case 'DurationExpr':
-      return ' in subquery or range selector';
+      return rangeContext(at, between);
     case 'FunctionCallBody':
       return ' in argument list';
     default:
       return '';
   }
+}
+
+/** The nodes a duration in brackets is made of, down to its literal. */
+const DURATION_PARTS = new Set(['DurationExpr', 'NumberDurationLiteralInDurationContext']);
+
+/** An error in brackets after an expression: what upstream expected after what came before. */
+function rangeContext(at: SyntaxNode, between: string): string {
+  let durations = 0;
+  for (let n = at.prevSibling; n !== null; n = n.prevSibling)
+    if (n.name === 'DurationExpr') durations++;
+  if (durations === 0) {
+    return ' in subquery or range selector, expected number, duration, step(), or range()';
+  }
+  if (durations >= 2) return ' in subquery selector, expected "]"';
+  return between.includes(':')
+    ? ' in subquery selector, expected number, duration, step(), range(), or "]"'
+    : ' in subquery or range, expected ":" or "]"';
 }

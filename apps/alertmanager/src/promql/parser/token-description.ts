@@ -31,6 +31,8 @@ const AGGREGATORS = new Set([
   'limit_ratio',
 ]);
 
+const DURATION = /^(?:[0-9]+(?:ms|[smhdwy]))+$/;
+
 /** The token starting at `at`, described as upstream's lexer item (`identifier "foo"`, `<op:+>`). */
 export function describeTokenAt(input: string, at: number): string {
   let i = at;
@@ -50,7 +52,10 @@ export function describeTokenAt(input: string, at: number): string {
     return `identifier "${word}"`;
   }
   const number = /^[0-9.][0-9a-zA-Z_.]*/.exec(rest)?.[0];
-  if (number !== undefined) return `number "${number}"`;
+  if (number !== undefined) {
+    // Upstream's lexer makes a number with units (`1m`, `1h30m`) a duration item.
+    return DURATION.test(number) ? `duration "${number}"` : `number "${number}"`;
+  }
   if (rest[0] === '"' || rest[0] === "'" || rest[0] === '`')
     return `string ${JSON.stringify(rest)}`;
   return `character ${JSON.stringify(rest[0])}`;
