@@ -316,7 +316,11 @@ function defaultMatching(op: BinaryOp): VectorMatching {
 function contextOf(error: SyntaxNode, input: string): string {
   // An empty duration (`x[]`) leaves its error inside the duration: it stands for the duration.
   let at = error;
-  while (at.from === error.from && at.parent !== null && DURATION_PARTS.has(at.parent.name)) {
+  while (
+    at.parent !== null &&
+    DURATION_PARTS.has(at.parent.name) &&
+    at.parent.from === error.from
+  ) {
     at = at.parent;
   }
   const before = at.prevSibling;
@@ -349,6 +353,8 @@ function contextOf(error: SyntaxNode, input: string): string {
     case 'MatrixSelector':
     case 'SubqueryExpr':
       return rangeContext(at, between);
+    case 'DurationExpr':
+      return ' in subquery or range selector';
     case 'FunctionCallBody':
       return ' in argument list';
     default:
