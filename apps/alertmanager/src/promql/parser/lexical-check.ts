@@ -66,6 +66,15 @@ class LexicalScan {
     }
   }
 
+  /** Upstream's lexer emits the `)` before it finds it unbalanced: the error sits just after it. */
+  private unbalancedRightParen(r: string): never {
+    throw new Stop({
+      pos: { start: this.pos, end: this.input.length },
+      message: `unexpected right parenthesis ${quoteChar(r)}`,
+      foundAt: this.start,
+    });
+  }
+
   private fail(message: string): never {
     throw new Stop({ pos: { start: this.start, end: this.input.length }, message });
   }
@@ -135,7 +144,7 @@ class LexicalScan {
         return false;
       case r === ')':
         this.parenDepth--;
-        if (this.parenDepth < 0) this.fail(`unexpected right parenthesis ${quoteChar(r)}`);
+        if (this.parenDepth < 0) this.unbalancedRightParen(r);
         return false;
       case r === '{':
         this.braceOpen = true;
@@ -215,7 +224,7 @@ class LexicalScan {
         return;
       case r === ')':
         this.parenDepth--;
-        if (this.parenDepth < 0) this.fail(`unexpected right parenthesis ${quoteChar(r)}`);
+        if (this.parenDepth < 0) this.unbalancedRightParen(r);
         return;
       case isSpace(r) || '+-*/%^,'.includes(r):
         return;

@@ -6,6 +6,8 @@ export interface ParseProblem {
   readonly message: string;
   /** True for a problem of the grammar's structure (found while reading tokens, not after). */
   readonly syntax?: boolean;
+  /** Where the lexer met it, when it reports it further on (an unbalanced `)`: just after). */
+  readonly foundAt?: number;
 }
 
 /**

@@ -258,7 +258,10 @@ describe('parseExpr', () => {
     ['"\\c"', "1:1: parse error: unknown escape sequence U+0063 'c'"],
     ['"\\x.\"', "1:1: parse error: illegal character U+002E '.' in escape sequence"],
     ['((1)', '1:5: parse error: unclosed left parenthesis'],
-    ['(1))', "1:4: parse error: unexpected right parenthesis ')'"],
+    // After the `)`, as upstream's lexer reports it (its parser tests: position 4 to 4).
+    ['(1))', "1:5: parse error: unexpected right parenthesis ')'"],
+    [')', "1:2: parse error: unexpected right parenthesis ')'"],
+    ['x[(1m))]', "1:8: parse error: unexpected right parenthesis ')'"],
     ['2.5.', '1:1: parse error: bad number or duration syntax: "2.5."'],
     ['foo{a>="b"}', "1:6: parse error: unexpected character inside braces: '>'"],
     ['1 !~ 1', "1:3: parse error: unexpected character after '!': '~'"],

@@ -25,7 +25,8 @@ export function parseExpr(input: string, options: ParserOptions = {}): Expr {
   // Upstream's lexer reports its own errors as the parser reaches them: first, unless the
   // grammar stumbled earlier in the query.
   const lexical = lexicalProblem(input);
-  if (lexical && ('kind' in read || !read.syntax || lexical.pos.start <= read.pos.start)) {
+  const lexicalAt = lexical?.foundAt ?? lexical?.pos.start ?? 0;
+  if (lexical && ('kind' in read || !read.syntax || lexicalAt <= read.pos.start)) {
     throw new PromqlParseError(input, [lexical]);
   }
   if (!('kind' in read)) throw new PromqlParseError(input, [read]);
