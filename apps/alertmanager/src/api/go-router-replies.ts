@@ -5,11 +5,15 @@ import type { Response } from 'express';
  * request no route takes, as plain text with `X-Content-Type-Options: nosniff`.
  */
 
-/** `405 Method Not Allowed`: `Allow` names the path's methods and OPTIONS, sorted. */
+/** `Allow`: the path's methods and OPTIONS, sorted. */
+const allowOf = (methods: readonly string[]): string =>
+  [...new Set([...methods, 'OPTIONS'])].sort().join(', ');
+
+/** `405 Method Not Allowed`, with {@link allowOf}. */
 export function sendGoMethodNotAllowed(res: Response, methods: readonly string[]): void {
   res
     .status(405)
-    .set('Allow', [...new Set([...methods, 'OPTIONS'])].sort().join(', '))
+    .set('Allow', allowOf(methods))
     .set('X-Content-Type-Options', 'nosniff')
     .type('text/plain; charset=utf-8')
     .send('Method Not Allowed\n');
@@ -17,10 +21,7 @@ export function sendGoMethodNotAllowed(res: Response, methods: readonly string[]
 
 /** `OPTIONS` on a path without its own: 200, `Allow` as for a 405, no body. */
 export function sendGoOptions(res: Response, methods: readonly string[]): void {
-  res
-    .status(200)
-    .set('Allow', [...new Set([...methods, 'OPTIONS'])].sort().join(', '))
-    .end();
+  res.status(200).set('Allow', allowOf(methods)).end();
 }
 
 /** Go's `http.NotFound`. */
