@@ -19,7 +19,7 @@ await build({
   entryPoints: {
     'alertmanager-main': join(dist, 'cli', 'alertmanager-main.js'),
     'amtool-main': join(dist, 'cli', 'amtool-main.js'),
-    'query-worker.bundle': join(dist, 'api', 'prometheus', 'workers', 'query-worker.entry.js'),
+    'query-thread.bundle': join(dist, 'query-threads', 'query-thread.entry.js'),
   },
   outdir: out,
   bundle: true,
@@ -57,7 +57,7 @@ await build({
 // otherwise: one character beyond Latin-1 (in a comment or a regular expression, which esbuild
 // leaves as they are) would double the bundle's memory. None is there today; one that comes is
 // escaped, which means the same in both.
-for (const name of ['alertmanager-main.js', 'amtool-main.js', 'query-worker.bundle.js']) {
+for (const name of ['alertmanager-main.js', 'amtool-main.js', 'query-thread.bundle.js']) {
   const file = join(out, name);
   const text = readFileSync(file, 'utf8');
   const escaped = text.replace(/\\?[^\x00-\x7f]/g, (c) => {
@@ -68,14 +68,14 @@ for (const name of ['alertmanager-main.js', 'amtool-main.js', 'query-worker.bund
   writeFileSync(file, escaped);
 }
 
-// The query pool starts `query-worker.entry.js` from its own folder.
+// The query pool starts `query-thread.entry.js` from its own folder.
 writeFileSync(
-  join(out, 'query-worker.entry.js'),
+  join(out, 'query-thread.entry.js'),
   "'use strict';\n" +
-    "require('../build/load-bundle.js').loadBundle(require('node:path').join(__dirname, 'query-worker.bundle.js'));\n",
+    "require('../build/load-bundle.js').loadBundle(require('node:path').join(__dirname, 'query-thread.bundle.js'));\n",
 );
 
 const { writeCodeCache } = createRequire(import.meta.url)('./dist/build/load-bundle.js');
 writeCodeCache(join(out, 'alertmanager-main.js'), true);
 writeCodeCache(join(out, 'amtool-main.js'), true);
-writeCodeCache(join(out, 'query-worker.bundle.js'), false);
+writeCodeCache(join(out, 'query-thread.bundle.js'), false);

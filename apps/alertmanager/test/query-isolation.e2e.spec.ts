@@ -1,14 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Labels, MetricStorage } from '../src/tsdb';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { WebhookCollector } from './support/webhook-collector';
+import { webhookConfig, writeWorkStore } from './support/work-store';
 
 const STEP = 15_000;
 const SERIES = 400;
 const STEPS = 6 * 240;
-const silent = { debug() {}, info() {}, warn() {}, error() {}, with: () => silent };
 
 /**
  * A dashboard's heavy range query runs on a query thread: while it is evaluated, an alert posted
@@ -23,36 +22,9 @@ describe('a heavy query does not stall alerting', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'am-isolation-'));
-    const storage = await MetricStorage.open({
-      dir: join(dir, 'data'),
-      retentionMs: 24 * 3_600_000,
-      syncIntervalMs: 10,
-      logger: silent,
-    });
-    const labels = Array.from({ length: SERIES }, (_, i) =>
-      Labels.fromRecord({ __name__: 'work_total', i: `${i}`, group: `${i % 10}` }),
-    );
-    for (let k = 0; k < STEPS; k++) {
-      const appender = storage.appender();
-      for (let i = 0; i < SERIES; i++)
-        appender.add(labels[i], end - (STEPS - 1 - k) * STEP, k * (i + 1));
-      appender.commit();
-    }
-    await storage.checkpoint(Date.now());
-    await storage.close();
+    await writeWorkStore(dir, SERIES, STEPS, end);
     hook = await new WebhookCollector().start();
-    await writeFile(
-      join(dir, 'am.yml'),
-      `route:
-  receiver: hook
-  group_by: [alertname]
-  group_wait: 1s
-receivers:
-  - name: hook
-    webhook_configs:
-      - url: ${hook.url}/hook
-`,
-    );
+    await writeFile(join(dir, 'am.yml'), webhookConfig(hook.url));
     await writeFile(join(dir, 'prometheus.yml'), 'global:\n  evaluation_interval: 1m\n');
     server = await startServerProcess(
       join(dir, 'am.yml'),

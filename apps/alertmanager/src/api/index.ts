@@ -31,7 +31,6 @@ import {
 
 export { QueryApi } from './prometheus/query-api';
 export { InlineQueryRunner, QueryRunner } from './prometheus/query-request';
-export { QueryWorkerPool } from './prometheus/workers/query-worker-pool';
 export { PrometheusStatusApi } from './prometheus/status-api';
 export { processNodeOptions } from './prometheus/runtime-info';
 

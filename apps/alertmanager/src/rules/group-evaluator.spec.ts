@@ -8,6 +8,7 @@ import { MetricStorage } from '../tsdb/metric-storage';
 import { firstSlotAfter, groupOffsetNs, nextSlot, slotAtOrBefore } from './evaluation-slots';
 import { GroupEvaluator } from './group-evaluator';
 import { parseRuleFile } from './rule-file';
+import { InProcessRuleQueries, type RuleQueries } from './rule-queries';
 
 const MINUTE = 60_000;
 const RULES = `
@@ -44,7 +45,7 @@ function evaluator() {
   const result = parseRuleFile(RULES);
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return new GroupEvaluator(result.groups[0], MINUTE, {
-    engine: new PromqlEngine(storage),
+    queries: new InProcessRuleQueries(new PromqlEngine(storage), storage),
     storage,
     externalLabels: { cluster: 'eu' },
     externalUrl: 'http://am:9093',
@@ -67,14 +68,14 @@ function scrape(minute: number, downFrom: number, downTo: number) {
 }
 
 describe('GroupEvaluator', () => {
-  it('records, raises the alert after for, sends it with expanded templates, resolves it', () => {
+  it('records, raises the alert after for, sends it with expanded templates, resolves it', async () => {
     const group = evaluator();
     group.markRestored();
     const sent: string[] = [];
     const alertsSeries: string[] = [];
     for (let m = 0; m <= 8; m++) {
       scrape(m, 2, 5);
-      const { alerts } = group.evaluate(m * MINUTE);
+      const { alerts } = await group.evaluate(m * MINUTE);
       for (const a of alerts)
         sent.push(
           `${m}: ${a.labels.get('instance_count')} ${a.annotations['summary']} ends ${a.endsAt / MINUTE}`,
@@ -96,24 +97,24 @@ describe('GroupEvaluator', () => {
     expect(rule.status).toMatchObject({ health: 'ok', lastError: '', lastEvaluation: 8 * MINUTE });
   });
 
-  it('links each alert to its expression', () => {
+  it('links each alert to its expression', async () => {
     const group = evaluator();
     scrape(0, 0, 0);
     scrape(2, 0, 2);
-    group.evaluate(0);
-    const { alerts } = group.evaluate(2 * MINUTE);
+    await group.evaluate(0);
+    const { alerts } = await group.evaluate(2 * MINUTE);
     expect(alerts[0].generatorUrl).toBe(
       'http://am:9093/graph?g0.expr=job%3Aup%3Asum%7Bjob%3D%22redis%22%7D+%3C+2&g0.tab=1',
     );
   });
 
-  it('marks a rule whose query fails as err and keeps evaluating the others', () => {
+  it('marks a rule whose query fails as err and keeps evaluating the others', async () => {
     const result = parseRuleFile(
       'groups:\n  - name: g\n    rules:\n      - record: r\n        expr: rate(up[5m])\n',
     );
     if (!result.ok) throw new Error();
     const bad = new GroupEvaluator(result.groups[0], MINUTE, {
-      engine: new PromqlEngine(storage, { maxSamples: 0 }),
+      queries: new InProcessRuleQueries(new PromqlEngine(storage, { maxSamples: 0 }), storage),
       storage,
       externalLabels: {},
       externalUrl: '',
@@ -121,7 +122,7 @@ describe('GroupEvaluator', () => {
     });
     scrape(0, 9, 9);
     scrape(1, 9, 9);
-    bad.evaluate(MINUTE);
+    await bad.evaluate(MINUTE);
     expect(bad.rules[0].status).toMatchObject({
       health: 'err',
       lastError: 'query processing would load too many samples into memory in query execution',
@@ -145,4 +146,46 @@ describe('evaluation slots', () => {
     expect(nextSlot(135_000, 200_000, MINUTE)).toEqual({ slot: 195_000, missed: 0 });
     expect(nextSlot(135_000, 330_000, MINUTE)).toEqual({ slot: 315_000, missed: 2 });
   });
+
+  it.each([
+    ['no query', 'up {{ $value }}', 'up 0', 1],
+    ['a query', '{{ with query "sum(up)" }}{{ . | first | value }}{{ end }} up', '1 up', 2],
+    [
+      'a query built from another query',
+      '{{ range query "up" }}{{ with query (printf "up{instance=%q} * 10" .Labels.instance) }}{{ . | first | value }} {{ end }}{{ end }}',
+      '10 0 ',
+      3,
+    ],
+    ['a query that fails', '{{ query "sum(" }}', 'error executing template', 2],
+  ])(
+    'expands templates with %s, answered in rounds (%s -> %s, %d calls)',
+    async (_name, template, expected, calls) => {
+      const result = parseRuleFile(
+        `groups:\n  - name: g\n    rules:\n      - alert: A\n        expr: sum(up) - 1\n        annotations: {text: '${template}'}\n`,
+      );
+      if (!result.ok) throw new Error(result.errors.join('\n'));
+      const inner = new InProcessRuleQueries(new PromqlEngine(storage), storage);
+      let asked = 0;
+      const queries: RuleQueries = {
+        queryAll: (exprs, t) => {
+          asked++;
+          return inner.queryAll(exprs, t);
+        },
+        lastSamples: (series, mint, maxt) => inner.lastSamples(series, mint, maxt),
+      };
+      const group = new GroupEvaluator(result.groups[0], MINUTE, {
+        queries,
+        storage,
+        externalLabels: {},
+        externalUrl: '',
+        resendDelayMs: MINUTE,
+      });
+      group.markRestored();
+      scrape(0, 0, 0);
+      const { alerts } = await group.evaluate(0);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0].annotations['text']).toContain(expected);
+      expect(asked).toBe(calls);
+    },
+  );
 });

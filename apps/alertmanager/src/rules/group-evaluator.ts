@@ -1,10 +1,11 @@
 import { formatExprForLink } from './expr-link';
-import type { PromqlEngine, QueryResult } from '../promql';
+import type { QueryResult } from '../promql';
 import { Labels, METRIC_NAME } from '../tsdb/labels';
 import { AlertingRuleState, RuleEvaluationError, type OutgoingAlert } from './alerting-rule-state';
 import type { AlertingRule, RecordingRule, Rule, RuleGroup } from './rule-file';
 import { selectRuleExemplars, type RuleExemplarReader } from './rule-exemplars';
 import { expandRuleTemplate, type RuleTemplateContext } from './rule-templates';
+import { ruleSamplesOf, type RuleQueries, type RuleSample } from './rule-queries';
 
 /** Samples of one rule, appended together (the store's `MetricAppender`, or a test's). */
 export interface SampleAppender {
@@ -15,15 +16,16 @@ export interface SampleAppender {
 
 /** What evaluating rules needs from the server. */
 export interface RuleEnvironment {
-  readonly engine: PromqlEngine;
+  /** Where expressions, and the expressions of templates' `query`, are answered. */
+  readonly queries: RuleQueries;
   readonly storage: { appender(): SampleAppender };
   readonly externalLabels: Readonly<Record<string, string>>;
   readonly externalUrl: string;
   /** `--rules.alert.resend-delay`: how often a firing alert is sent again. */
   readonly resendDelayMs: number;
   /**
-   * Where rule expressions are answered when not by `engine` (`--rules.datasource.url`): the
-   * results are fetched before the group evaluates and handed to {@link GroupEvaluator.evaluate}.
+   * Where rule expressions are answered instead of by `queries` (`--rules.datasource.url`): a
+   * group's results are all fetched at once before its rules evaluate.
    */
   readonly remote?: RemoteQueries;
   /** The exemplar store that rule templates' `exemplars` reads; none: it finds nothing. */
@@ -147,21 +149,17 @@ export class GroupEvaluator {
     return this.env.remote !== undefined;
   }
 
-  /** Fetches the group's results from the remote datasource, if it has one, for {@link evaluate}. */
-  async prefetch(ts: number): Promise<(QueryResult | Error)[] | undefined> {
+  /**
+   * Evaluates every rule at `ts`. Each rule's expression is answered by the environment's
+   * queries (a query thread in the server) after the rules before it have committed their
+   * samples; what the answer does (records, alert states, templates) runs here.
+   */
+  async evaluate(ts: number): Promise<GroupEvaluation> {
     const queryTime = ts - (this.group.queryOffsetMs ?? 0);
-    return this.env.remote?.queryAll(
+    const fetched = await this.env.remote?.queryAll(
       this.entries.map((entry) => entry.rule.expr),
       queryTime,
     );
-  }
-
-  /**
-   * Evaluates every rule at `ts`, with their results from `fetched` (see {@link prefetch}) when
-   * the group's expressions are answered remotely.
-   */
-  evaluate(ts: number, fetched?: readonly (QueryResult | Error)[]): GroupEvaluation {
-    const queryTime = ts - (this.group.queryOffsetMs ?? 0);
     const alerts: RuleAlertNotification[] = [];
     let samples = 0;
     if (this.staleSeries.length > 0) {
@@ -175,12 +173,12 @@ export class GroupEvaluator {
       let output: { labels: Labels; value: number }[] = [];
       try {
         const result = fetched
-          ? resultOrThrow(fetched[index])
-          : this.env.engine.instantQuery(entry.rule.parsed, queryTime);
+          ? ruleSamplesOf(resultOrThrow(fetched[index]))
+          : samplesOrThrow((await this.env.queries.queryAll([entry.rule.expr], queryTime))[0]);
         output =
           entry.rule.kind === 'recording'
             ? this.record(entry.rule, result)
-            : this.alert(entry, result, ts);
+            : await this.alert(entry, result, ts);
         entry.status.health = 'ok';
         entry.status.lastError = '';
       } catch (error) {
@@ -209,8 +207,10 @@ export class GroupEvaluator {
     return { ...this.group.labels, ...rule.labels };
   }
 
-  private record(rule: RecordingRule, result: QueryResult): { labels: Labels; value: number }[] {
-    const samples = vectorOf(result);
+  private record(
+    rule: RecordingRule,
+    samples: readonly RuleSample[],
+  ): { labels: Labels; value: number }[] {
     const out = samples.map((s) => {
       let labels = s.metric.with(METRIC_NAME, rule.record);
       for (const [k, v] of Object.entries(this.ruleLabels(rule))) labels = labels.with(k, v);
@@ -231,28 +231,60 @@ export class GroupEvaluator {
     return out;
   }
 
-  private alert(
+  /**
+   * The alert states after this evaluation's samples. Templates run synchronously, so their
+   * `query` calls are answered in rounds: an expansion that asks for an expression not answered
+   * yet sees an empty result and is done again once every expression it asked for is answered
+   * (all of a round's at once); only an expansion that asked for nothing new is kept.
+   */
+  private async alert(
     entry: RuleEntry,
-    result: QueryResult,
+    samples: readonly RuleSample[],
     ts: number,
-  ): { labels: Labels; value: number }[] {
+  ): Promise<{ labels: Labels; value: number }[]> {
     const rule = entry.rule as AlertingRule;
+    const answers = new Map<string, readonly RuleSample[] | Error>();
+    for (let round = 0; ; round++) {
+      const asked = new Set<string>();
+      const expanded = this.expandAlerts(rule, samples, ts, (expr) => {
+        const answer = answers.get(expr);
+        if (answer === undefined) asked.add(expr);
+        if (answer instanceof Error) throw answer;
+        return answer ?? [];
+      });
+      if (asked.size === 0) return (entry.state as AlertingRuleState).evaluate(ts, expanded);
+      if (round === MAX_TEMPLATE_QUERY_ROUNDS) {
+        throw new RuleEvaluationError(
+          `templates asked for new query results ${MAX_TEMPLATE_QUERY_ROUNDS} times in a row`,
+        );
+      }
+      const exprs = [...asked];
+      const results = this.env.remote
+        ? (await this.env.remote.queryAll(exprs, ts)).map((r) =>
+            r instanceof Error ? r : attempt(() => ruleSamplesOf(r)),
+          )
+        : await this.env.queries.queryAll(exprs, ts);
+      exprs.forEach((expr, i) => answers.set(expr, results[i]));
+    }
+  }
+
+  /** Each sample with its labels and annotations expanded, `query` answered by `query`. */
+  private expandAlerts(
+    rule: AlertingRule,
+    samples: readonly RuleSample[],
+    ts: number,
+    query: (expr: string) => readonly RuleSample[],
+  ) {
     const exemplars = this.env.exemplars;
     const context: RuleTemplateContext = {
       now: ts,
       externalUrl: this.env.externalUrl,
-      query: (expr: string) => {
-        // Templates run synchronously: a remote datasource cannot answer them.
-        if (this.env.remote) throw new Error('query is not available with a remote datasource');
-        return vectorOf(this.env.engine.instantQuery(expr, ts)).map((s) => ({
-          labels: s.metric.toRecord(),
-          value: s.f,
-        }));
-      },
+      query: (expr: string) =>
+        query(expr).map((s) => ({ labels: s.metric.toRecord(), value: s.f })),
       exemplars: exemplars && ((selector: string) => selectRuleExemplars(exemplars, selector, ts)),
       traceUrl: this.env.traceUrl,
     };
-    const expanded = vectorOf(result).map((s) => {
+    return samples.map((s) => {
       const data = {
         labels: s.metric.toRecord(),
         externalLabels: this.env.externalLabels,
@@ -269,7 +301,6 @@ export class GroupEvaluator {
       );
       return { labels, annotations, value: s.f };
     });
-    return (entry.state as AlertingRuleState).evaluate(ts, expanded);
   }
 
   /** Appends a rule's samples and staleness markers for its series that ended; returns how many. */
@@ -303,9 +334,23 @@ function resultOrThrow(result: QueryResult | Error | undefined): QueryResult {
   return result;
 }
 
-/** A query result as samples: a scalar is one sample without labels. */
-function vectorOf(result: QueryResult): { metric: Labels; f: number }[] {
-  if (result.type === 'vector') return result.samples.map((s) => ({ metric: s.metric, f: s.f }));
-  if (result.type === 'scalar') return [{ metric: Labels.EMPTY, f: result.f }];
-  throw new RuleEvaluationError('rule result is not a vector or scalar');
+function samplesOrThrow(result: readonly RuleSample[] | Error | undefined): readonly RuleSample[] {
+  if (result === undefined) throw new RuleEvaluationError('no result for the rule expression');
+  if (result instanceof Error) throw result;
+  return result;
 }
+
+function attempt<T>(fn: () => T): T | Error {
+  try {
+    return fn();
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/**
+ * How many times an alert's templates may ask for `query` results they had not asked for before:
+ * each round answers every expression the expansions asked for, so only templates whose queries
+ * are built from earlier queries' results need more than one.
+ */
+const MAX_TEMPLATE_QUERY_ROUNDS = 8;

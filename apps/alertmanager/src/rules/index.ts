@@ -49,7 +49,19 @@ export { RuleManager, type RuleManagerDeps, type RuleSettings } from './rule-man
 export { RuleGroupRunner } from './rule-group-runner';
 export { RuleMetrics } from './rule-metrics';
 export { RuleLoadError, loadRuleGroups, type LoadedGroup } from './load-rule-groups';
-export { RESTORE_DEFAULTS, restoreForState, type RestoreSettings } from './restore-for-state';
+export {
+  RESTORE_DEFAULTS,
+  forStateSeries,
+  restoreForState,
+  type RestoreSettings,
+} from './restore-for-state';
+export {
+  InProcessRuleQueries,
+  ruleSamplesOf,
+  type LastSample,
+  type RuleQueries,
+  type RuleSample,
+} from './rule-queries';
 export type { SampleAppender } from './group-evaluator';
 export { RemoteDatasource } from './remote-datasource';
 export type { RemoteQueries } from './group-evaluator';

@@ -11,6 +11,7 @@ import type { RuleAlertNotification } from './group-evaluator';
 import { RuleLoadError } from './load-rule-groups';
 import { RuleManager } from './rule-manager';
 import { RuleMetrics } from './rule-metrics';
+import { InProcessRuleQueries } from './rule-queries';
 import { MemoryAppender } from './unit-test/memory-appender';
 
 const MINUTE = 60_000;
@@ -28,11 +29,8 @@ function harness(store = new MemoryStore(), scheduler = new FakeScheduler(0)) {
   const registry = new Registry();
   const sent: { at: number; alerts: RuleAlertNotification[] }[] = [];
   const manager = new RuleManager({
-    engine: new PromqlEngine(store),
-    storage: {
-      querier: (mint, maxt) => store.querier(mint, maxt),
-      appender: () => new MemoryAppender(store),
-    },
+    queries: new InProcessRuleQueries(new PromqlEngine(store), store),
+    storage: { appender: () => new MemoryAppender(store) },
     clock: scheduler,
     scheduler,
     metrics: new RuleMetrics(registry),

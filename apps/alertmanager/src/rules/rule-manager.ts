@@ -1,8 +1,6 @@
 import type { Logger } from '../logging/logger';
-import type { PromqlEngine } from '../promql';
 import type { Clock } from '../time/clock';
 import type { Scheduler } from '../time/scheduler';
-import type { Queryable } from '../tsdb/queryable';
 import {
   GroupEvaluator,
   type RemoteQueries,
@@ -12,13 +10,15 @@ import {
 import { loadRuleGroups, type LoadedGroup } from './load-rule-groups';
 import type { RuleExemplarReader } from './rule-exemplars';
 import type { RestoreSettings } from './restore-for-state';
+import type { RuleQueries } from './rule-queries';
 import type { RuleMetrics } from './rule-metrics';
 import { RuleGroupRunner } from './rule-group-runner';
 
 /** The parts rule evaluation runs on, fixed for the life of the server. */
 export interface RuleManagerDeps {
-  readonly engine: PromqlEngine;
-  readonly storage: Queryable & { appender(): SampleAppender };
+  /** Where expressions are answered and `for` state is read: query threads in the server. */
+  readonly queries: RuleQueries;
+  readonly storage: { appender(): SampleAppender };
   readonly clock: Clock;
   readonly scheduler: Scheduler;
   readonly metrics: RuleMetrics;
@@ -28,7 +28,7 @@ export interface RuleManagerDeps {
   /** `--rules.alert.resend-delay`. */
   readonly resendDelayMs: number;
   readonly restore: RestoreSettings;
-  /** `--rules.datasource.url`: expressions answered there instead of by `engine`. */
+  /** `--rules.datasource.url`: expressions answered there instead of by `queries`. */
   readonly remote?: RemoteQueries;
   /** The exemplar store, read by rule templates' `exemplars`. */
   readonly exemplars?: RuleExemplarReader;
@@ -50,12 +50,13 @@ export interface RuleSettings {
  * Loads rule files into running groups and swaps them on a reload, as upstream's rule manager:
  * the new files are read and validated first (a bad file throws and leaves the running groups
  * alone), then every group is replaced by its new version, which takes over the alerts of the
- * group with the same file and name; groups that are gone stop. `for` state is restored from the
- * store only for the groups of the first load.
+ * group with the same file and name once its evaluation under way has finished; groups that are
+ * gone stop. `for` state is restored from the store only for the groups of the first load.
  */
 export class RuleManager {
   private runners: RuleGroupRunner[] = [];
   private loaded = false;
+  private closed = false;
 
   constructor(private readonly deps: RuleManagerDeps) {}
 
@@ -66,21 +67,27 @@ export class RuleManager {
 
   /** Loads the settings' rule files and puts them into force (see {@link prepare}). */
   async update(settings: RuleSettings): Promise<void> {
-    (await this.prepare(settings))();
+    await (
+      await this.prepare(settings)
+    )();
   }
 
   /**
    * Reads and validates the rule files, throwing {@link RuleLoadError} with every problem; the
    * returned commit swaps the running groups for the new ones. Nothing changes before the commit.
    */
-  async prepare(settings: RuleSettings): Promise<() => void> {
+  async prepare(settings: RuleSettings): Promise<() => Promise<void>> {
     const loaded = await loadRuleGroups(settings.ruleFiles);
     return () => this.commit(loaded, settings);
   }
 
-  private commit(loaded: readonly LoadedGroup[], settings: RuleSettings): void {
+  private async commit(loaded: readonly LoadedGroup[], settings: RuleSettings): Promise<void> {
+    // As upstream: the old groups finish the evaluation under way before the new take their state.
+    const running = this.runners;
+    await Promise.all(running.map((runner) => runner.stop()));
+    if (this.closed) return;
     const env = {
-      engine: this.deps.engine,
+      queries: this.deps.queries,
       storage: this.deps.storage,
       externalLabels: settings.externalLabels,
       externalUrl: settings.externalUrl,
@@ -89,10 +96,10 @@ export class RuleManager {
       exemplars: this.deps.exemplars,
       traceUrl: this.deps.traceUrl,
     };
-    const previous = new Map(this.runners.map((r) => [r.key, r]));
+    const previous = new Map(running.map((r) => [r.key, r]));
     const restore = this.loaded
       ? undefined
-      : { store: this.deps.storage, settings: this.deps.restore };
+      : { queries: this.deps.queries, settings: this.deps.restore };
     const next = loaded.map(({ file, group }) => {
       const evaluator = new GroupEvaluator(
         group,
@@ -108,7 +115,6 @@ export class RuleManager {
       }
       return runner;
     });
-    for (const runner of this.runners) runner.stop();
     for (const gone of previous.values()) this.retire(gone);
     next.sort(
       (a, b) =>
@@ -121,8 +127,10 @@ export class RuleManager {
     this.deps.logger.info('rules loaded', { groups: next.length });
   }
 
+  /** Stops every group; what their evaluations under way would still do is dropped. */
   stop(): void {
-    for (const runner of this.runners) runner.stop();
+    this.closed = true;
+    for (const runner of this.runners) runner.discard();
     this.runners = [];
   }
 

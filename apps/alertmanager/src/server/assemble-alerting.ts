@@ -3,7 +3,7 @@ import { openAlertStore } from '../alerts';
 import { AlertsMetrics } from '../alerts/alerts-metrics';
 import { AlertingGraph } from '../alerting/alerting-graph';
 import { Maintenance } from '../alerting/maintenance';
-import { QueryWorkerPool, type QueryRunner } from '../api';
+import type { QueryRunner } from '../api';
 import { AlertsApi, NotificationsApi, RoutesApi, SilencesApi, StatusApi } from '../api/v2';
 import { DispatcherMetrics } from '../dispatch';
 import { realScheduler } from '../time/scheduler';
@@ -38,8 +38,7 @@ import type { CircularExemplarStore } from '../tsdb/exemplars';
 import { assemblePrometheus } from './assemble-prometheus';
 import { prometheusStatusApi } from './prometheus-status';
 import type { PrometheusStatusApi } from '../api';
-import { queryEngineSettings } from './query-engine-options';
-import { availableParallelism } from 'node:os';
+import { assembleQueryThreads } from './assemble-query-threads';
 
 /** The Redis keys the replicas of a cluster share start with this. */
 const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
@@ -252,8 +251,10 @@ async function assembleOpened(
     clock,
     receiverLabels: () => statusApi.receiverLabels(),
   });
+  const queries = assembleQueryThreads(options, metricStorage.store, clock, logger);
   const prometheus = assemblePrometheus({
     options,
+    ruleQueries: queries.rules,
     registry,
     clock,
     scheduler,
@@ -261,14 +262,6 @@ async function assembleOpened(
     metricStorage,
     alertIntake,
     externalUrl: inputs.externalUrl,
-  });
-  const queryEngine = queryEngineSettings(options);
-  const queries = new QueryWorkerPool(metricStorage.store, {
-    threads: Math.min(queryEngine.maxConcurrency, availableParallelism()),
-    maxConcurrency: queryEngine.maxConcurrency,
-    engine: queryEngine.engine,
-    clock,
-    logger: logger.with({ component: 'query engine' }),
   });
   try {
     await prometheus.check();
@@ -303,10 +296,14 @@ async function assembleOpened(
         queries,
         clock,
       }),
-      queries,
+      queries: queries.api,
     },
     metricStorage,
     start: async () => {
+      // The threads compile their code while the rest starts; the start does not wait for them.
+      queries.warmUp().catch((error: Error) => {
+        logger.warn('warming the query threads failed', { err: error.message });
+      });
       await reloader.subscribe(graph);
       await reloader.subscribe(prometheus.subscriber);
       maintenance.start();

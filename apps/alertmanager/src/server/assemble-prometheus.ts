@@ -2,9 +2,8 @@ import type { Registry } from 'prom-client';
 import type { AlertIntake } from '../alerts/alert-intake';
 import { loadPrometheusConfig, type PrometheusConfig } from '../config';
 import type { Logger } from '../logging/logger';
-import { PromqlEngine } from '../promql';
 import type { ConfigSubscriber } from '../reload/config-subscriber';
-import { RemoteDatasource, RuleManager, RuleMetrics } from '../rules';
+import { RemoteDatasource, RuleManager, RuleMetrics, type RuleQueries } from '../rules';
 import {
   decodeJobRelabeling,
   decodeRelabelConfigs,
@@ -33,7 +32,6 @@ import { CircularExemplarStore, ExemplarMetrics } from '../tsdb/exemplars';
 import { DEFAULT_MAX_EXEMPLARS } from '../config/prometheus/prometheus-config.decoder';
 import { RemoteWriteMetrics, RemoteWriters } from '../remote-write';
 import { ruleAlertsToPosted } from './rule-alerts-to-intake';
-import { queryEngineSettings } from './query-engine-options';
 import { SERVER_DEFAULTS, type ServerOptions } from './server-options';
 
 /** What the Prometheus side (rules, scraping) is assembled from. */
@@ -46,11 +44,12 @@ export interface PrometheusInputs {
   metricStorage: MetricStorage;
   alertIntake: AlertIntake;
   externalUrl: () => string;
+  /** Where rules read the store: the rules' query thread. */
+  ruleQueries: RuleQueries;
 }
 
 /** The assembled Prometheus side: what the API reads, and the reload hook. */
 export interface AssembledPrometheus {
-  engine: PromqlEngine;
   ruleManager: RuleManager;
   scrapeManager: ScrapeManager;
   /** The scraped exemplars, sized by `storage.exemplars.max_exemplars` at each reload. */
@@ -66,15 +65,14 @@ export interface AssembledPrometheus {
 
 /**
  * Wires what Prometheus would do beside Alertmanager: the scrape manager appending the targets of
- * `scrape_configs` to the metric store, the PromQL engine on it, the rule manager writing back to
- * it, alerts handed to the alert intake in-process (external labels added, as Prometheus's
+ * `scrape_configs` to the metric store, the rule manager evaluating on the rules' query thread and
+ * writing back to it, alerts handed to the alert intake in-process (external labels added, as Prometheus's
  * notifier does), and every appended sample sent on to the `remote_write` endpoints. Everything
  * comes from `--rules.config.file`, re-read with every reload of the server's configuration, all
  * or nothing.
  */
 export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheus {
   const { options, logger, metricStorage } = inputs;
-  const engine = new PromqlEngine(metricStorage, queryEngineSettings(options).engine);
   const rulesLogger = logger.with({ component: 'rule manager' });
   /** What the running configuration says about sending alerts; replaced by each reload. */
   let sending: {
@@ -100,7 +98,7 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     new ExemplarMetrics(inputs.registry),
   );
   const ruleManager = new RuleManager({
-    engine,
+    queries: inputs.ruleQueries,
     exemplars,
     traceUrl: options.traceUrl,
     storage: metricStorage,
@@ -224,11 +222,10 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
       // Before scraping and rules start appending under the new configuration.
       commitRemoteWrite();
       await commitScrape();
-      commitRules();
+      await commitRules();
     };
   };
   return {
-    engine,
     ruleManager,
     scrapeManager,
     exemplars,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { PrometheusStatusApi, processNodeOptions, type QueryWorkerPool } from '../api';
+import { PrometheusStatusApi, processNodeOptions } from '../api';
+import type { AssembledQueryThreads } from './assemble-query-threads';
 import type { ConfigReloader } from '../reload/config-reloader';
 import type { MetricStorage } from '../tsdb';
 import type { AssembledPrometheus } from './assemble-prometheus';
@@ -12,7 +13,7 @@ export interface PrometheusStatusWiring {
   reloader: ConfigReloader;
   prometheus: AssembledPrometheus;
   metricStorage: MetricStorage;
-  queries: QueryWorkerPool;
+  queries: AssembledQueryThreads;
   clock: Clock;
 }
 
@@ -33,7 +34,7 @@ export function prometheusStatusApi(inputs: PrometheusStatusWiring): PrometheusS
       cwd: process.cwd(),
       lastReload: () => reloader.lastReload,
       corruptions: () => (metricStorage.recovery.ignoredBytes > 0 ? 1 : 0),
-      threads: () => 1 + queries.load.threads,
+      threads: () => 1 + queries.threads(),
       cpus: availableParallelism(),
       retention: {
         timeMs: options.tsdbRetentionTime ?? options.dataRetention,

@@ -12,6 +12,7 @@ import { formatDuration } from '../../time/duration';
 import { compareLabels, Labels } from '../../tsdb/labels';
 import { MemoryStore } from '../../tsdb/memory-store';
 import { GroupEvaluator } from '../group-evaluator';
+import { InProcessRuleQueries } from '../rule-queries';
 import { parseRuleFile, type RuleGroup } from '../rule-file';
 import { MemoryAppender } from './memory-appender';
 import { parseRuleTestFile, TestFileError, type TestGroup } from './test-file';
@@ -74,7 +75,7 @@ export async function runRuleTestFile(
     errors.push(
       ...(Array.isArray(loaded)
         ? loaded
-        : runTestGroup(test, loaded.groups, evalInterval, options)),
+        : await runTestGroup(test, loaded.groups, evalInterval, options)),
     );
   }
   return { errors, warnings };
@@ -98,12 +99,12 @@ async function loadGroups(
   return { groups: ordered };
 }
 
-function runTestGroup(
+async function runTestGroup(
   test: TestGroup,
   groups: RuleGroup[],
   evalInterval: number,
   options: RuleTestOptions,
-): string[] {
+): Promise<string[]> {
   const store = new MemoryStore();
   const engine = new PromqlEngine(store, {
     maxSamples: MAX_SAMPLES,
@@ -112,6 +113,7 @@ function runTestGroup(
     delayedNameRemoval: options.delayedNameRemoval === true,
     parser: {},
   });
+  const queries = new InProcessRuleQueries(engine, store);
   const interval = test.intervalMs || evalInterval;
   let pending: { labels: Labels; t: number; value: SequenceValue }[];
   try {
@@ -122,7 +124,7 @@ function runTestGroup(
   const evaluators = groups.map(
     (group) =>
       new GroupEvaluator(group, interval, {
-        engine,
+        queries,
         storage: { appender: () => new MemoryAppender(store) },
         externalLabels: test.externalLabels,
         externalUrl: test.externalUrl,
@@ -158,7 +160,7 @@ function runTestGroup(
     }
     const evalErrors: string[] = [];
     for (const evaluator of evaluators) {
-      evaluator.evaluate(ts);
+      await evaluator.evaluate(ts);
       for (const { rule, status } of evaluator.rules) {
         if (status.health === 'err') {
           const name = rule.kind === 'alerting' ? rule.alert : rule.record;

@@ -1,40 +1,47 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { EngineOptions } from '../../../promql';
-import type { Logger } from '../../../logging/logger';
-import { IndexFeed } from '../../../tsdb/index-feed';
-import type { MemoryStore } from '../../../tsdb/memory-store';
-import { failureReply, PrometheusApiError, type PrometheusReply } from '../prometheus-reply';
-import type { Clock } from '../../../time/clock';
-import {
-  QUEUE_TIMEOUT,
-  queryRequest,
-  type QueryCall,
-  type QueryRequest,
-  type QueryRunner,
-} from '../query-request';
+import type { EngineOptions } from '../promql';
+import type { Logger } from '../logging/logger';
+import { IndexFeed } from '../tsdb/index-feed';
+import type { MemoryStore } from '../tsdb/memory-store';
 import type {
-  FromQueryWorker,
-  QueryWorkerData,
+  FromQueryThread,
+  QueryThreadData,
   SegmentMessage,
-  ToQueryWorker,
-} from './query-messages';
+  ThreadJob,
+  ToQueryThread,
+} from './thread-messages';
 
-/** How many query threads, how many queries at once, and the engine's limits. */
-export interface QueryWorkerPoolOptions {
+/** How many query threads, how many jobs at once, and the engine's limits. */
+export interface QueryThreadPoolOptions {
   /** Query threads. */
   readonly threads: number;
-  /** Queries evaluated at once (`--query.max-concurrency`); more wait in order. */
+  /** Jobs evaluated at once (`--query.max-concurrency` for the API's); more wait in order. */
   readonly maxConcurrency: number;
-  /** How long a thread may stay idle before it ends (started again by the next query). */
+  /** How long a thread may stay idle before it ends (started again by the next job). */
   readonly idleMs?: number;
+  /**
+   * Threads kept started: {@link QueryThreadPool.warmUp} starts them and has them run the common
+   * query paths once, and they never end for being idle, so a first query costs what later ones do.
+   */
+  readonly keepWarm?: number;
   /** `--query.timeout`, `--query.max-samples`, `--query.lookback-delta`. */
   readonly engine: EngineOptions & { readonly timeoutMs: number };
-  /** The server's clock: "now" of a request that gives no time. */
-  readonly clock: Clock;
   readonly logger: Logger;
 }
+
+/** How a job ended: the thread's answer, or why there is none. */
+export type ThreadOutcome =
+  | { readonly kind: 'answer'; readonly reply: unknown }
+  | {
+      readonly kind: 'failed';
+      /**
+       * `queued`: still waiting for a thread at its deadline; `stuck`: its thread did not give it
+       * up by the deadline and was ended; `closed`: the pool is closing; `exited`: its thread died.
+       */
+      readonly reason: 'queued' | 'stuck' | 'closed' | 'exited';
+    };
 
 /**
  * A query thread's young generation (three semi-spaces of 64 MiB): a query's garbage is
@@ -44,15 +51,16 @@ export interface QueryWorkerPoolOptions {
  */
 const YOUNG_GENERATION_MB = 192;
 
-/** How long a query thread stays without a query before it ends. */
+/** How long a query thread stays without a job before it ends. */
 const DEFAULT_IDLE_MS = 5 * 60_000;
 
 /** How long past its deadline a thread may take to give up a query before it is replaced. */
 const GRACE_MS = 5_000;
 
 interface Waiting {
-  readonly request: QueryRequest;
-  readonly resolve: (reply: PrometheusReply) => void;
+  readonly job: ThreadJob;
+  readonly deadlineMs: number;
+  readonly resolve: (outcome: ThreadOutcome) => void;
   /** Answers the timeout if the request is still queued at its deadline. */
   timer?: NodeJS.Timeout;
 }
@@ -64,20 +72,21 @@ interface Thread {
   idleSince: number;
   /** Ended on purpose (idle, or stuck): its exit is expected. */
   ending?: boolean;
-  /** The query it is evaluating, with its read epoch and its watchdog. */
+  /** The job it is running, with its read epoch and its watchdog. */
   running?: { id: number; waiting: Waiting; epoch: number; watchdog: NodeJS.Timeout };
 }
 
 /**
  * PromQL off the event loop: query threads that read the metric store's shared memory while the
- * main thread appends to it. Each thread answers one request at a time; requests beyond the
- * threads (or beyond `maxConcurrency`) wait in order, and one still waiting at its deadline is
- * answered upstream's queue timeout. A thread that does not give a query up by its deadline
- * (plus a grace) is ended. Threads start with the first query that needs them and end after
- * `idleMs` without one, so a server nobody queries keeps none (each holds its own copy of the
- * index and its own heap).
+ * main thread appends to it. Each thread runs one job at a time; jobs beyond the threads (or
+ * beyond `maxConcurrency`) wait in order, and one still waiting at its deadline fails as
+ * `queued`. A thread that does not give a job up by its deadline (plus a grace) is ended.
+ * Threads start with the first job that needs them (or with {@link warmUp}) and, beyond
+ * `keepWarm`, end after `idleMs` without one (each holds its own copy of the index and its own
+ * heap). The server has two pools: the API's, and the rules' own, so a rule group never waits
+ * behind a dashboard's queries.
  */
-export class QueryWorkerPool implements QueryRunner {
+export class QueryThreadPool {
   private readonly threads: Thread[] = [];
   private readonly queue: Waiting[] = [];
   private readonly feed: IndexFeed;
@@ -92,34 +101,54 @@ export class QueryWorkerPool implements QueryRunner {
 
   constructor(
     private readonly store: MemoryStore,
-    private readonly options: QueryWorkerPoolOptions,
+    private readonly options: QueryThreadPoolOptions,
   ) {
     this.feed = new IndexFeed(store);
     store.memory.onSegment(this.onSegment);
-    // Index changes also go out without queries, so they do not pile up.
+    // Index changes also go out without jobs, so they do not pile up.
     this.flusher = setInterval(() => this.sendIndexChanges(), 1_000).unref();
     const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.reaper = setInterval(() => this.endIdle(idleMs), Math.min(idleMs, 30_000)).unref();
   }
 
-  run(call: QueryCall): Promise<PrometheusReply> {
-    const request = queryRequest(call, this.options.clock, this.options.engine.timeoutMs);
-    if (this.closed)
-      return Promise.resolve(failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+  /** Runs `job` on a thread; it gives up at `deadlineMs` (ms since the epoch), queue time included. */
+  run(job: ThreadJob, deadlineMs: number): Promise<ThreadOutcome> {
+    if (this.closed) return Promise.resolve(CLOSED);
     return new Promise((resolve) => {
-      const waiting: Waiting = { request, resolve };
+      const waiting: Waiting = { job, deadlineMs, resolve };
       waiting.timer = setTimeout(
         () => {
           const at = this.queue.indexOf(waiting);
           if (at < 0) return;
           this.queue.splice(at, 1);
-          resolve(failureReply(new PrometheusApiError('timeout', QUEUE_TIMEOUT)));
+          resolve({ kind: 'failed', reason: 'queued' });
         },
-        Math.max(0, request.deadlineMs - Date.now()),
+        Math.max(0, deadlineMs - Date.now()),
       );
       this.queue.push(waiting);
       this.pump();
     });
+  }
+
+  /**
+   * Starts the `keepWarm` threads and has each run the common query paths once over the store
+   * as it is (`nowMs`: the server's now); resolves when they have.
+   */
+  async warmUp(nowMs: number): Promise<void> {
+    const count = Math.min(this.options.keepWarm ?? 0, this.options.threads);
+    const deadlineMs = Date.now() + this.options.engine.timeoutMs;
+    while (this.threads.length < count && !this.closed) this.threads.push(this.spawn());
+    await Promise.all(
+      this.threads.map((thread) =>
+        thread.running
+          ? undefined
+          : this.start(thread, {
+              job: { kind: 'warm-up', nowMs },
+              deadlineMs,
+              resolve: () => undefined,
+            }),
+      ),
+    );
   }
 
   /** Threads, queries evaluating now and waiting. */
@@ -139,11 +168,11 @@ export class QueryWorkerPool implements QueryRunner {
     this.store.memory.offSegment(this.onSegment);
     for (const waiting of this.queue.splice(0)) {
       clearTimeout(waiting.timer);
-      waiting.resolve(failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+      waiting.resolve(CLOSED);
     }
     await Promise.all(
       this.threads.map(async (thread) => {
-        this.settle(thread, failureReply(new PrometheusApiError('unavailable', 'shutting down')));
+        this.settle(thread, CLOSED);
         thread.segments.close();
         await thread.worker.terminate();
       }),
@@ -159,24 +188,36 @@ export class QueryWorkerPool implements QueryRunner {
       if (idle === undefined) this.threads.push(thread);
       const waiting = this.queue.shift() as Waiting;
       clearTimeout(waiting.timer);
-      this.sendIndexChanges();
-      const id = this.nextId++;
-      const watchdog = setTimeout(
-        () => this.replace(thread),
-        Math.max(0, waiting.request.deadlineMs - Date.now()) + GRACE_MS,
-      );
-      thread.running = { id, waiting, epoch: this.store.memory.epochs.begin(), watchdog };
-      const message: ToQueryWorker = { kind: 'query', id, request: waiting.request };
-      thread.worker.postMessage(message);
+      void this.start(thread, waiting);
       running++;
     }
+  }
+
+  /** Hands `waiting` to `thread`; resolves when the thread has answered or given it up. */
+  private start(thread: Thread, waiting: Waiting): Promise<void> {
+    this.sendIndexChanges();
+    const id = this.nextId++;
+    const watchdog = setTimeout(
+      () => this.replace(thread),
+      Math.max(0, waiting.deadlineMs - Date.now()) + GRACE_MS,
+    );
+    return new Promise((done) => {
+      const resolve = (outcome: ThreadOutcome) => {
+        waiting.resolve(outcome);
+        done();
+      };
+      const epoch = this.store.memory.epochs.begin();
+      thread.running = { id, waiting: { ...waiting, resolve }, epoch, watchdog };
+      const message: ToQueryThread = { kind: 'job', id, job: waiting.job };
+      thread.worker.postMessage(message);
+    });
   }
 
   /** Sends the index's changes to every thread (with none, they are dropped: a new thread gets the whole index). */
   private sendIndexChanges(): void {
     const changes = this.feed.take();
     if (changes === undefined || this.threads.length === 0) return;
-    const message: ToQueryWorker = { kind: 'index', changes };
+    const message: ToQueryThread = { kind: 'index', changes };
     for (const thread of this.threads) thread.worker.postMessage(message);
   }
 
@@ -184,7 +225,7 @@ export class QueryWorkerPool implements QueryRunner {
     // Threads started later get the whole index; the others get what they have not seen first.
     this.sendIndexChanges();
     const channel = new MessageChannel();
-    const data: QueryWorkerData = {
+    const data: QueryThreadData = {
       memory: this.store.memory.handles(),
       segments: channel.port2,
       index: this.feed.everything(),
@@ -196,9 +237,9 @@ export class QueryWorkerPool implements QueryRunner {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const thread: Thread = { worker, segments: channel.port1, idleSince: Date.now() };
-    worker.on('message', (message: FromQueryWorker) => {
+    worker.on('message', (message: FromQueryThread) => {
       if (thread.running?.id !== message.id) return;
-      this.settle(thread, message.reply);
+      this.settle(thread, { kind: 'answer', reply: message.reply });
       thread.idleSince = Date.now();
       this.pump();
     });
@@ -207,37 +248,36 @@ export class QueryWorkerPool implements QueryRunner {
     });
     worker.on('exit', () => {
       if (this.closed) return;
-      this.settle(thread, failureReply(new PrometheusApiError('internal', 'query thread exited')));
+      this.settle(thread, { kind: 'failed', reason: 'exited' });
       this.remove(thread);
       this.pump();
     });
     return thread;
   }
 
-  /** Ends the thread's running query with `reply`. */
-  private settle(thread: Thread, reply: PrometheusReply): void {
+  /** Ends the thread's running job with `outcome`. */
+  private settle(thread: Thread, outcome: ThreadOutcome): void {
     const running = thread.running;
     if (running === undefined) return;
     thread.running = undefined;
     clearTimeout(running.watchdog);
     this.store.memory.epochs.end(running.epoch);
-    running.waiting.resolve(reply);
+    running.waiting.resolve(outcome);
   }
 
   /** A thread stuck past its query's deadline: the query times out, the thread ends. */
   private replace(thread: Thread): void {
     this.options.logger.warn('query thread did not stop at its deadline; ending it');
-    this.settle(
-      thread,
-      failureReply(new PrometheusApiError('timeout', 'query timed out in expression evaluation')),
-    );
+    this.settle(thread, { kind: 'failed', reason: 'stuck' });
     this.end(thread);
     this.pump();
   }
 
   private endIdle(idleMs: number): void {
     const now = Date.now();
+    const keep = this.options.keepWarm ?? 0;
     for (const thread of [...this.threads]) {
+      if (this.threads.length <= keep) return;
       if (thread.running === undefined && now - thread.idleSince >= idleMs) this.end(thread);
     }
   }
@@ -256,12 +296,14 @@ export class QueryWorkerPool implements QueryRunner {
   }
 }
 
+const CLOSED: ThreadOutcome = { kind: 'failed', reason: 'closed' };
+
 /**
  * The compiled entry of a query thread. Tests run the sources, which a thread cannot load: they
  * use the build's copy, which `npm test` makes first.
  */
 function workerEntry(): string {
-  const beside = join(__dirname, 'query-worker.entry.js');
+  const beside = join(__dirname, 'query-thread.entry.js');
   if (existsSync(beside)) return beside;
   return beside.replace(`${sep}src${sep}`, `${sep}dist${sep}`);
 }

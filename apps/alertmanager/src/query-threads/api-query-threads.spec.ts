@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { recordingLogger } from '../../../logging/testing/recording-logger';
-import { MetricStorage } from '../../../tsdb';
-import { Labels } from '../../../tsdb/labels';
-import { MemoryStore } from '../../../tsdb/memory-store';
-import type { PrometheusReply } from '../prometheus-reply';
-import { InlineQueryRunner, QUEUE_TIMEOUT, type QueryCall } from '../query-request';
-import { QueryWorkerPool, type QueryWorkerPoolOptions } from './query-worker-pool';
+import type { PrometheusReply } from '../api/prometheus/prometheus-reply';
+import { InlineQueryRunner, QUEUE_TIMEOUT, type QueryCall } from '../api/prometheus/query-request';
+import { recordingLogger } from '../logging/testing/recording-logger';
+import { MetricStorage } from '../tsdb';
+import { Labels } from '../tsdb/labels';
+import { MemoryStore } from '../tsdb/memory-store';
+import { ApiQueryThreads } from './api-query-threads';
+import { QueryThreadPool, type QueryThreadPoolOptions } from './query-thread-pool';
 
 const NOW = 1_700_000_000_000;
 const STEP = 15_000;
@@ -39,11 +40,25 @@ const text = (reply: PrometheusReply) => ({
   body: typeof reply.body === 'string' ? reply.body : Buffer.from(reply.body).toString('utf8'),
 });
 
-/** A pool over `store` with the test clock and a recording logger; `options` as each test needs. */
-const poolOf = (
+/** The API's calls on a pool over `store` (the test clock, a recording logger), and the pool. */
+function poolOf(
   store: MemoryStore,
-  options: Pick<QueryWorkerPoolOptions, 'threads' | 'maxConcurrency' | 'engine' | 'idleMs'>,
-) => new QueryWorkerPool(store, { ...options, clock, logger: recordingLogger() });
+  options: Pick<
+    QueryThreadPoolOptions,
+    'threads' | 'maxConcurrency' | 'engine' | 'idleMs' | 'keepWarm'
+  >,
+) {
+  const threads = new QueryThreadPool(store, { ...options, logger: recordingLogger() });
+  const api = new ApiQueryThreads(threads, clock, options.engine.timeoutMs);
+  return {
+    run: (request: QueryCall) => api.run(request),
+    get load() {
+      return threads.load;
+    },
+    warmUp: () => threads.warmUp(NOW),
+    close: () => threads.close(),
+  };
+}
 
 const call = (
   endpoint: QueryCall['endpoint'],
@@ -63,9 +78,9 @@ const range = (query: string, hours = 1) =>
     step: '15',
   });
 
-describe('QueryWorkerPool: queries on threads over the store in shared memory', () => {
+describe('ApiQueryThreads: queries on threads over the store in shared memory', () => {
   let store: MemoryStore;
-  let pool: QueryWorkerPool;
+  let pool: ReturnType<typeof poolOf>;
   let inline: InlineQueryRunner;
 
   beforeAll(() => {
@@ -123,7 +138,7 @@ describe('QueryWorkerPool: queries on threads over the store in shared memory', 
   });
 });
 
-describe('QueryWorkerPool limits', () => {
+describe('QueryThreadPool limits', () => {
   it('answers upstream timeouts: in evaluation, and for a query still waiting for a thread', async () => {
     const store = new MemoryStore();
     fill(store, 300, 5_760);
@@ -157,26 +172,32 @@ describe('QueryWorkerPool limits', () => {
     }
   });
 
-  it('starts threads with the queries that need them and ends them when idle', async () => {
+  it.each([
+    ['starts threads with the queries that need them and ends them when idle', 0],
+    ['keeps its warm thread started, kept current, through idle time', 1],
+  ])('%s', async (_name, keepWarm) => {
     const store = new MemoryStore();
     fill(store, 10, 10);
     const pool = poolOf(store, {
       threads: 2,
       maxConcurrency: 20,
       idleMs: 200,
+      keepWarm,
       engine: { timeoutMs: 60_000 },
     });
     try {
-      expect(pool.load.threads).toBe(0);
-      const [a, b] = await Promise.all([
+      await pool.warmUp();
+      expect(pool.load).toEqual({ threads: keepWarm, running: 0, queued: 0 });
+      const both = Promise.all([
         pool.run(call('query', { query: 'temperature' })),
         pool.run(call('query', { query: 'requests_total' })),
       ]);
-      expect([a.status, b.status]).toEqual([200, 200]);
       expect(pool.load.threads).toBe(2);
+      const [a, b] = await both;
+      expect([a.status, b.status]).toEqual([200, 200]);
       await new Promise((resolve) => setTimeout(resolve, 700));
-      expect(pool.load.threads).toBe(0);
-      // A thread started again gets the index as it is now.
+      expect(pool.load.threads).toBe(keepWarm);
+      // A thread started again, or kept, sees the index as it is now.
       store.append(Labels.fromRecord({ __name__: 'after_idle' }), NOW, 7);
       const again = await pool.run(call('query', { query: 'after_idle' }));
       expect(JSON.parse(text(again).body).data.result).toEqual([
