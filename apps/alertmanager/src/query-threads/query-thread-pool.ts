@@ -184,6 +184,10 @@ export class QueryThreadPool {
     while (this.queue.length > 0 && running < this.options.maxConcurrency) {
       const idle = this.threads.find((t) => t.running === undefined && !t.ending);
       if (idle === undefined && this.threads.length >= Math.max(1, this.options.threads)) return;
+      // A thread warming up is free sooner than a new one would be: its start and compiling are
+      // what the warm-up pays for.
+      if (idle === undefined && this.threads.some((t) => t.running?.waiting.job.kind === 'warm-up'))
+        return;
       const thread = idle ?? this.spawn();
       if (idle === undefined) this.threads.push(thread);
       const waiting = this.queue.shift() as Waiting;

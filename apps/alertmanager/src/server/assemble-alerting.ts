@@ -277,6 +277,12 @@ async function assembleOpened(
     ]);
     throw error;
   }
+  // The threads start and compile their code while the HTTP server starts; nothing waits for them.
+  const warming = performance.now();
+  queries.warmUp().then(
+    () => logger.debug('query thread warmed', { ms: Math.round(performance.now() - warming) }),
+    (error: Error) => logger.warn('warming the query threads failed', { err: error.message }),
+  );
   return {
     apiParts: {
       alertIntake,
@@ -300,10 +306,6 @@ async function assembleOpened(
     },
     metricStorage,
     start: async () => {
-      // The threads compile their code while the rest starts; the start does not wait for them.
-      queries.warmUp().catch((error: Error) => {
-        logger.warn('warming the query threads failed', { err: error.message });
-      });
       await reloader.subscribe(graph);
       await reloader.subscribe(prometheus.subscriber);
       maintenance.start();

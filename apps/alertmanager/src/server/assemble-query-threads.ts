@@ -14,16 +14,17 @@ export interface AssembledQueryThreads {
   readonly rules: RuleQueryThreads;
   /** Query threads started now. */
   threads(): number;
-  /** Starts the threads kept warm and has them compile the common query paths. */
+  /** Starts the API's thread kept warm and has it compile the common query paths. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Two pools over the metric store's shared memory: the API's, one thread of which is kept warm
- * (a first query after a start answers as fast as later ones), and the rules', one thread that
- * never ends, so a rule group never queues behind dashboard queries and never waits for a thread
- * to start.
+ * (a first query after a start answers as fast as later ones), and the rules', one thread started
+ * by the first rule evaluation that never ends, so a rule group never queues behind dashboard
+ * queries and, after its first evaluation, never waits for a thread to start. A server without
+ * rules keeps no thread for them.
  */
 export function assembleQueryThreads(
   options: ServerOptions,
@@ -43,6 +44,7 @@ export function assembleQueryThreads(
     threads: 1,
     maxConcurrency: 1,
     keepWarm: 1,
+    idleMs: Infinity,
     engine,
     logger: logger.with({ component: 'rule manager' }),
   });
@@ -50,9 +52,7 @@ export function assembleQueryThreads(
     api: new ApiQueryThreads(apiPool, clock, engine.timeoutMs),
     rules: new RuleQueryThreads(rulePool, engine.timeoutMs),
     threads: () => apiPool.load.threads + rulePool.load.threads,
-    warmUp: async () => {
-      await Promise.all([apiPool.warmUp(clock.now()), rulePool.warmUp(clock.now())]);
-    },
+    warmUp: () => apiPool.warmUp(clock.now()),
     close: async () => {
       await Promise.all([apiPool.close(), rulePool.close()]);
     },
