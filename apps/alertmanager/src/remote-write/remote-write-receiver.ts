@@ -7,7 +7,12 @@ import { decodeWriteRequest, timestampMs, WriteRequestDecodeError } from './writ
 export interface ReceiverAppender {
   add(labels: Labels, t: number, v: number): unknown;
   addStale(labels: Labels, t: number): unknown;
-  commit(): { readonly appended: number; readonly rejected: ReadonlyMap<string, number> };
+  commit(): {
+    readonly appended: number;
+    readonly rejected: ReadonlyMap<string, number>;
+    /** Resolves once the committed samples are written to the log; rejects when they cannot be. */
+    readonly written: Promise<void>;
+  };
 }
 
 /** Where received samples go. */
@@ -30,6 +35,11 @@ export interface ReceiverReply {
  * answered 400 with the reason (`out of order sample`), so the sender does not retry it; the
  * others stay appended (upstream rolls the whole request back, which this store cannot).
  * Native histograms are refused; exemplars are ignored, as the store keeps none.
+ *
+ * The answer waits until the samples' record is written to the store's log, as Prometheus answers
+ * once its write-ahead log has the record, so a process killed right after a `204` loses none of
+ * them. Requests arriving during a write share the next one. A write that fails is answered 500,
+ * which the sender retries; the samples it repeats are taken as already there.
  */
 export class RemoteWriteReceiver {
   constructor(
@@ -37,7 +47,8 @@ export class RemoteWriteReceiver {
     private readonly logger: Logger,
   ) {}
 
-  write(body: Uint8Array): ReceiverReply {
+  /** Appends the samples of one write request; resolves with the answer once they are written. */
+  async write(body: Uint8Array): Promise<ReceiverReply> {
     let request;
     try {
       request = decodeWriteRequest(body);
@@ -66,7 +77,13 @@ export class RemoteWriteReceiver {
         else app.add(labels, t, sample.value);
       }
     }
-    const { rejected } = app.commit();
+    const { rejected, written } = app.commit();
+    try {
+      await written;
+    } catch (error) {
+      this.logger.error('Error appending remote write', { err: (error as Error).message });
+      return { status: 500, message: (error as Error).message };
+    }
     if (rejected.size === 0) return { status: 204 };
     for (const [reason, count] of rejected) {
       this.logger.error('Out of order sample from remote write', { err: reason, count });

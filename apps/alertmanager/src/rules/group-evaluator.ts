@@ -11,7 +11,11 @@ import { ruleSamplesOf, type RuleQueries, type RuleSample } from './rule-queries
 export interface SampleAppender {
   add(labels: Labels, t: number, v: number): unknown;
   addStale(labels: Labels, t: number): unknown;
-  commit(): { readonly rejected: ReadonlyMap<string, number> };
+  commit(): {
+    readonly rejected: ReadonlyMap<string, number>;
+    /** Resolves once the samples are written to the store's log; none: they are once committed. */
+    readonly written?: Promise<void>;
+  };
 }
 
 /** What evaluating rules needs from the server. */
@@ -161,6 +165,8 @@ export class GroupEvaluator {
       queryTime,
     );
     const alerts: RuleAlertNotification[] = [];
+    /** The rules' writes to the store's log, waited for before the evaluation is done. */
+    const writes: Promise<void>[] = [];
     let samples = 0;
     if (this.staleSeries.length > 0) {
       const appender = this.env.storage.appender();
@@ -186,7 +192,7 @@ export class GroupEvaluator {
         entry.status.lastError = (error as Error).message;
         output = [];
       }
-      samples += this.write(entry, output, queryTime);
+      samples += this.write(entry, output, queryTime, writes);
       if (entry.state) {
         const expr = entry.rule.query;
         for (const alert of entry.state.alertsToSend(ts, this.env.resendDelayMs, this.intervalMs)) {
@@ -199,6 +205,7 @@ export class GroupEvaluator {
       entry.status.lastEvaluation = ts;
       entry.status.durationMs = performance.now() - started;
     }
+    await Promise.all(writes);
     return { alerts, samples };
   }
 
@@ -303,8 +310,17 @@ export class GroupEvaluator {
     });
   }
 
-  /** Appends a rule's samples and staleness markers for its series that ended; returns how many. */
-  private write(entry: RuleEntry, output: { labels: Labels; value: number }[], t: number): number {
+  /**
+   * Appends a rule's samples and staleness markers for its series that ended; returns how many,
+   * and adds the wait for their write to `writes` (a write that fails makes the rule's error, as
+   * a failed append does upstream).
+   */
+  private write(
+    entry: RuleEntry,
+    output: { labels: Labels; value: number }[],
+    t: number,
+    writes: Promise<void>[],
+  ): number {
     const appender = this.env.storage.appender();
     const now = new Map<string, Labels>();
     for (const s of output) {
@@ -317,6 +333,14 @@ export class GroupEvaluator {
     if (result.rejected.size > 0 && entry.status.health === 'ok') {
       entry.status.health = 'err';
       entry.status.lastError = [...result.rejected.keys()][0];
+    }
+    if (result.written) {
+      writes.push(
+        result.written.catch((error: Error) => {
+          entry.status.health = 'err';
+          entry.status.lastError = error.message;
+        }),
+      );
     }
     return output.length;
   }

@@ -45,7 +45,7 @@ function loop(
       appender: () => ({
         add: () => undefined,
         addStale: () => undefined,
-        commit: () => undefined,
+        commit: () => ({ written: Promise.resolve() }),
       }),
     },
     client: new HttpClient(config.httpConfig),

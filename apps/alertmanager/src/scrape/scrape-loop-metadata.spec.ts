@@ -35,7 +35,13 @@ function loop(sampleLimit = 0): ScrapeLoop {
     clock: scheduler,
     scheduler,
     logger: recordingLogger([]),
-    storage: { appender: () => ({ add: () => 0, addStale: () => 0, commit: () => 0 }) },
+    storage: {
+      appender: () => ({
+        add: () => 0,
+        addStale: () => 0,
+        commit: () => ({ written: Promise.resolve() }),
+      }),
+    },
     client: new HttpClient(config.httpConfig),
     parse: scrapedSamples,
     metricRelabel: (l) => l,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getFreePort, waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
 import { HttpClient } from '../http-client';
-import { recordingLogger } from '../logging/testing/recording-logger';
+import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
 import { PromqlEngine } from '../promql';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { Labels } from '../tsdb/labels';
@@ -56,8 +56,11 @@ function loop(
   over: Partial<ScrapeConfig> = {},
   metricRelabel = (l: Labels): Labels | undefined => l,
   targetAddress = address,
+  /** When the store has written a commit's samples. */
+  written = (): Promise<void> => Promise.resolve(),
 ) {
   const config = specScrapeConfig(over);
+  const lines: LoggedLine[] = [];
   const outcome = populateTarget(
     Labels.fromRecord({ __address__: targetAddress }),
     config,
@@ -69,7 +72,7 @@ function loop(
   const scrape = new ScrapeLoop(outcome.target, config, {
     clock: scheduler,
     scheduler,
-    logger: recordingLogger([]),
+    logger: recordingLogger(lines),
     storage: {
       appender: () => {
         const rows: [Labels, number, number, boolean][] = [];
@@ -78,6 +81,7 @@ function loop(
           addStale: (l: Labels, t: number) => rows.push([l, t, NaN, true]),
           commit: () => {
             for (const [l, t, v, stale] of rows) store.append(l, t, v, stale);
+            return { written: written() };
           },
         };
       },
@@ -94,7 +98,7 @@ function loop(
     if (!run || run.t.length === 0) return undefined;
     return run.stale?.[0] ? 'stale' : run.v[0];
   };
-  return { scrape, store, scheduler, at };
+  return { scrape, store, scheduler, at, lines };
 }
 
 const target = () => ({ instance: address, job: 'app' });
@@ -116,6 +120,35 @@ describe('ScrapeLoop', () => {
     expect(scrape.status).toMatchObject({ health: 'up', lastError: '', lastScrape: 15_000 });
     expect(seenHeaders['accept']).toBe('text/plain;version=0.0.4');
     expect(seenHeaders['x-prometheus-scrape-timeout-seconds']).toBe('1');
+  });
+
+  it('is done once its samples are written; a failed write is logged and leaves the target up', async () => {
+    reply = { status: 200, body: 'a 1\n' };
+    let finishWrite: ((error?: Error) => void) | undefined;
+    const writing = () =>
+      new Promise<void>((resolve, reject) => {
+        finishWrite = (error) => (error === undefined ? resolve() : reject(error));
+      });
+    const { scrape, lines } = loop({}, undefined, undefined, writing);
+    let done = false;
+    const scraped = scrape.scrape(15_000).then(() => (done = true));
+    await waitFor('the commit', () => finishWrite !== undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    expect(scrape.status.lastScrape).toBe(0);
+    finishWrite?.(new Error('ENOSPC: no space left on device, write'));
+    await scraped;
+    expect(scrape.status).toMatchObject({ health: 'up', lastError: '', lastScrape: 15_000 });
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        msg: 'Scrape commit failed',
+        fields: {
+          target: `http://${address}/metrics`,
+          err: 'ENOSPC: no space left on device, write',
+        },
+      },
+    ]);
   });
 
   it('marks a series that disappears stale, and every series of a failed scrape', async () => {

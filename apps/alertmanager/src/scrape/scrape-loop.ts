@@ -25,7 +25,8 @@ export interface ScrapedSample {
 export interface ScrapeAppender {
   add(labels: Labels, t: number, v: number): unknown;
   addStale(labels: Labels, t: number): unknown;
-  commit(): unknown;
+  /** Appends the samples; `written` resolves once they are written to the store's log. */
+  commit(): { readonly written: Promise<void> };
 }
 
 /** What a scrape loop runs on. */
@@ -212,10 +213,15 @@ export class ScrapeLoop {
     ];
     for (const [name, value] of report)
       appender.add(this.targetLabels.with('__name__', name), slot, value);
-    appender.commit();
+    const { written } = appender.commit();
     if (exemplars !== undefined) this.appendExemplars(exemplars);
     this.lastSlot = slot;
     this.metadata.iterDone(error === '' && this.bodyLength > 0);
+    // The scrape is done once its samples are written. As upstream, a failed write does not make
+    // the target down: the store keeps the records for its next write.
+    await written.catch((err: Error) =>
+      this.deps.logger.error('Scrape commit failed', { target: this.target.url, err: err.message }),
+    );
     this.status.health = up ? 'up' : 'down';
     this.status.lastError = error;
     this.status.lastScrape = slot;

@@ -1,23 +1,30 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { Logger } from '../logging/logger';
+import type { LogDurability } from './log-files';
 import { frame } from './record-framing';
 
 /**
  * An append-only file of framed records with group commit: `append` only queues the record, and
- * a timer writes and fsyncs everything queued at most `syncIntervalMs` later, so a crash loses at
- * most that much acknowledged work while a burst of writes costs one fsync. Every file operation
- * runs through one queue, so compaction can swap the file without racing a flush.
+ * a timer writes and syncs everything queued at most `syncIntervalMs` later; `commit` and
+ * `commitQueued` write at once and resolve once the write has completed, concurrent callers
+ * sharing one write, so what a caller acknowledges survives a crash of the process while a burst
+ * of commits costs one write. Whether a completed write is on disk or waits for the timer's sync
+ * depends on the file's {@link LogDurability}. Every file operation runs through one queue, so
+ * compaction can swap the file without racing a flush.
  */
 export class AppendLog {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** The next sync: set while records are queued, or written and not yet synced. */
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   /** File operations started and not yet settled. */
   private running = 0;
-  /** The sync started by `commit` that is writing now, and the one every later commit joins. */
-  private syncing: Promise<void> | undefined;
+  /** The write started by a commit that is under way, and the one every later commit joins. */
+  private writing: Promise<void> | undefined;
   private following: Promise<void> | undefined;
+  /** Written to the file and not yet synced (`sync-on-interval` only). */
+  private unsynced = false;
 
   constructor(
     private handle: FileHandle,
@@ -27,8 +34,8 @@ export class AppendLog {
     private readonly logger: Logger,
     /** Names the file in error messages, e.g. `alert log`. */
     private readonly what = 'log',
-    /** True when the file is opened so that each write is durable as it completes (`O_DSYNC`). */
-    private readonly durableWrites = false,
+    /** How the file was opened (see {@link LogDurability}). */
+    private readonly durability: LogDurability = 'sync-each-write',
   ) {}
 
   /** Bytes in the file plus bytes waiting to be written. */
@@ -41,38 +48,51 @@ export class AppendLog {
     const framed = frame(payload);
     this.pending.push(framed);
     this.pendingBytes += framed.length;
-    this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+    this.syncLater();
   }
 
   /**
-   * Appends one record and resolves once it is on disk. Concurrent commits share fsyncs: each
-   * write takes every record queued before it, so callers waiting together pay for one sync.
+   * Appends one record and resolves once it is written. Concurrent commits share writes: each
+   * write takes every record queued before it, so callers waiting together pay for one.
    */
   commit(payload: Buffer): Promise<void> {
     this.append(payload);
-    if (!this.syncing) return this.startSync();
-    // A sync is writing: wait for it, then share one more sync with every commit arriving
-    // meanwhile, rather than queueing one sync per commit behind it.
-    this.following ??= this.syncing.then(ignore, ignore).then(() => {
+    return this.commitQueued();
+  }
+
+  /**
+   * Writes every record queued so far and resolves once the write has completed: on disk, or with
+   * `sync-on-interval` in the operating system's hands until the next sync. Rejects when the
+   * write fails; the records then stay queued for the next one. The write starts at once unless
+   * one is under way: then every caller arriving meanwhile shares the next write.
+   */
+  commitQueued(): Promise<void> {
+    if (!this.writing) return this.startWrite();
+    // A write is under way: wait for it, then share one more write with every commit arriving
+    // meanwhile, rather than queueing one write per commit behind it.
+    this.following ??= this.writing.then(ignore, ignore).then(() => {
       this.following = undefined;
-      return this.startSync();
+      return this.startWrite();
     });
     return this.following;
   }
 
-  private startSync(): Promise<void> {
-    const sync: Promise<void> = this.flush().finally(() => {
-      if (this.syncing === sync) this.syncing = undefined;
+  private startWrite(): Promise<void> {
+    const write: Promise<void> = this.run(() => this.writePending()).finally(() => {
+      if (this.writing === write) this.writing = undefined;
     });
-    this.syncing = sync;
-    return sync;
+    this.writing = write;
+    return write;
   }
 
-  /** Writes and fsyncs everything queued so far; resolves once it is on disk. */
+  /** Writes and syncs everything queued so far; resolves once it is on disk. */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    return this.run(() => this.writePending());
+    return this.run(async () => {
+      await this.writePending();
+      await this.syncWritten();
+    });
   }
 
   // A failed background flush is already logged and its records kept for the next attempt.
@@ -102,11 +122,15 @@ export class AppendLog {
     this.pendingBytes = 0;
   }
 
-  /** Continues in another file (after compaction); returns the previous handle to close. */
+  /**
+   * Continues in another file (after compaction); returns the previous handle to close. What was
+   * written to the previous file and not synced is in the snapshot, synced before this.
+   */
   replaceFile(handle: FileHandle, bytes: number): FileHandle {
     const previous = this.handle;
     this.handle = handle;
     this.fileBytes = bytes;
+    this.unsynced = false;
     return previous;
   }
 
@@ -116,21 +140,61 @@ export class AppendLog {
     await this.run(() => this.handle.close());
   }
 
+  /** Arms the timer of the next sync, unless it is armed: a sync is never put off by later work. */
+  private syncLater(): void {
+    this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+  }
+
   private async writePending(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     const bytes = this.pendingBytes;
     this.discardPending();
     try {
-      await this.handle.write(Buffer.concat(batch, bytes));
-      if (!this.durableWrites) await this.handle.datasync();
+      await this.writeAll(Buffer.concat(batch, bytes));
+      if (this.durability === 'sync-each-write') await this.handle.datasync();
       this.fileBytes += bytes;
     } catch (error) {
+      // A write cut short (a full disk) leaves part of a record, which replay would take for a
+      // torn tail and cut off with every record after it: the next attempt starts where the
+      // last whole record ends.
+      await this.handle.truncate(this.fileBytes).catch(ignore);
       // Keep the records for the next attempt; a full disk may clear up.
       this.pending = [...batch, ...this.pending];
       this.pendingBytes += bytes;
       this.logger.error(`Writing the ${this.what} failed`, { err: (error as Error).message });
-      this.timer ??= setTimeout(() => this.flushInBackground(), this.syncIntervalMs).unref();
+      this.syncLater();
+      throw error;
+    }
+    if (this.durability === 'sync-on-interval') {
+      this.unsynced = true;
+      this.syncLater();
+    } else if (this.pending.length === 0) {
+      // Everything is on disk: no sync is due.
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Writes all of `data`: a write to a file may take less than it was given (a full disk). */
+  private async writeAll(data: Buffer): Promise<void> {
+    for (let at = 0; at < data.length;) {
+      const { bytesWritten } = await this.handle.write(data, at, data.length - at);
+      if (bytesWritten === 0) throw new Error('the file system took none of the bytes written');
+      at += bytesWritten;
+    }
+  }
+
+  /** Syncs what was written and not synced (`sync-on-interval`). */
+  private async syncWritten(): Promise<void> {
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    try {
+      await this.handle.datasync();
+    } catch (error) {
+      this.unsynced = true;
+      this.logger.error(`Syncing the ${this.what} failed`, { err: (error as Error).message });
+      this.syncLater();
       throw error;
     }
   }

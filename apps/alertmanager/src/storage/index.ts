@@ -3,7 +3,7 @@
 export { AppendLog } from './append-log';
 export { Journal } from './journal';
 export type { LogRecovery } from './load-log-state';
-export { LOG_WRITES_ARE_DURABLE, LogFiles } from './log-files';
+export { LogFiles, type LogDurability } from './log-files';
 export { openJournal } from './open-journal';
 export { rollSnapshot } from './roll-snapshot';
 export { loadLogState } from './load-log-state';

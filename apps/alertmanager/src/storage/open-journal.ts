@@ -3,7 +3,7 @@ import type { Logger } from '../logging/logger';
 import { AppendLog } from './append-log';
 import { Journal } from './journal';
 import { loadLogState, type LogRecovery } from './load-log-state';
-import { LOG_WRITES_ARE_DURABLE, LogFiles } from './log-files';
+import { LogFiles } from './log-files';
 import { decodePutDelete, type TupleCodec } from './put-delete-codec';
 
 /** Where a journal lives, how its items are written, and where loading puts them. */
@@ -64,7 +64,7 @@ export async function openJournal<T>(options: OpenJournalOptions<T>): Promise<Op
     options.syncIntervalMs,
     logger,
     options.logWhat ?? `${options.what} log`,
-    LOG_WRITES_ARE_DURABLE,
+    files.durability,
   );
   const journal = new Journal(
     files,

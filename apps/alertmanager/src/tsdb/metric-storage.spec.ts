@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
 import { SAMPLES_PER_CHUNK } from './chunks/xor-chunk';
 import { Labels } from './labels';
-import { frame } from '../storage';
+import { frame, readFrames } from '../storage';
 import { MemoryStore } from './memory-store';
 import { MetricStorage } from './metric-storage';
-import { encodeSnapshotSeries } from './wal/wal-records';
+import { decodeRecord, encodeSnapshotSeries } from './wal/wal-records';
+import { SampleChain } from './wal/sample-chain';
 import { IndexFeed } from './index-feed';
 import { SeriesReplica } from './series-replica';
 import { isDiskRef } from './memory/chunk-bytes';
@@ -146,6 +147,45 @@ function placeOf(storage: MetricStorage, labels: Labels): { disk: number; memory
   }
   return place;
 }
+
+describe('a commit', () => {
+  /** The times of the samples in the log file now, decoded as a restart reads them. */
+  async function timesInTheLog(): Promise<number[]> {
+    const chain = new SampleChain();
+    const times: number[] = [];
+    const [log] = (await readdir(dir)).filter((f) => f.endsWith('.log'));
+    for (const payload of readFrames(await readFile(join(dir, log))).records) {
+      const record = decodeRecord(payload, chain);
+      if (record.kind === 'samples') times.push(...record.batch.t);
+    }
+    return times;
+  }
+
+  it('is written when its `written` resolves, without waiting for a timed sync', async () => {
+    const storage = await MetricStorage.open({
+      dir,
+      retentionMs: 2 * HOUR,
+      syncIntervalMs: HOUR,
+      logger: recordingLogger(lines),
+    });
+    const results = Array.from({ length: 20 }, (_, i) =>
+      storage
+        .appender()
+        .add(up, i * 15_000, i)
+        .commit(),
+    );
+    // A commit that repeats a sample still on its way to the disk waits for it as well.
+    const repeated = storage
+      .appender()
+      .add(up, 19 * 15_000, 19)
+      .commit();
+    expect(repeated.appended).toBe(0);
+    await repeated.written;
+    await Promise.all(results.map((r) => r.written));
+    expect(await timesInTheLog()).toEqual(Array.from({ length: 20 }, (_, i) => i * 15_000));
+    await storage.close();
+  });
+});
 
 describe('closed chunks on disk', () => {
   const DAY = 24 * HOUR;

@@ -1,14 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logging/logger';
-import {
-  AppendLog,
-  loadLogState,
-  LOG_WRITES_ARE_DURABLE,
-  LogFiles,
-  rollSnapshot,
-  type LogRecovery,
-} from '../storage';
+import { AppendLog, loadLogState, LogFiles, rollSnapshot, type LogRecovery } from '../storage';
 import type { Labels } from './labels';
 import { MemoryStore } from './memory-store';
 import { SampleRejectedError, type MemorySeries } from './memory-series';
@@ -47,7 +40,11 @@ export interface MetricStorageOptions {
    * that reach them, so memory does not grow with the retention.
    */
   readonly warmWindowMs?: number;
-  /** Longest time an appended batch waits for its write (group commit). */
+  /**
+   * Longest time a written batch waits for the log's sync, ms (group commit). Each commit writes
+   * its batch at once, sharing the write with the commits arriving while one is under way, so a
+   * killed process loses none of them; the sync guards against a crash of the machine.
+   */
   readonly syncIntervalMs: number;
   readonly logger: Logger;
 }
@@ -57,6 +54,13 @@ export interface AppendResult {
   readonly appended: number;
   /** Samples refused (older than the series' newest, or another value at its time), by reason. */
   readonly rejected: ReadonlyMap<string, number>;
+  /**
+   * Resolves once the batch's records (and every record appended before them) are written to the
+   * log, so a killed process cannot lose them (the disk's sync follows within `syncIntervalMs`);
+   * rejects when the log cannot be written (the records stay queued for the next write). Commits
+   * arriving while a write is under way share the next one.
+   */
+  readonly written: Promise<void>;
 }
 
 /** Samples one commit appended (rejected ones left out), in the order they were added. */
@@ -79,12 +83,13 @@ export const DEFAULT_WARM_WINDOW_MS = 3 * 3_600_000;
  * The metric store on disk. Series and their newest samples are in memory (see
  * {@link MemoryStore}); closed chunks move to the chunk database (`metrics-chunks/`, see
  * {@link ChunkDatabase}), read back on demand, so memory follows the number of series rather than
- * the retention. Every appended batch goes to a write-ahead log on the shared storage floor
- * (checksummed records, torn tail cut off on start). `checkpoint` drops what the retention no
- * longer keeps, writes the closed chunks not yet on disk, waits for the database's sync, and rolls
- * the log into a checkpoint of what is only in memory (open chunks, labels of new series): it
- * writes what is new, never the whole store. Start-up reads the series, the chunk descriptors and
- * the checkpoint, then replays the log, a slice per turn of the event loop.
+ * the retention. Every committed batch is written at once to a write-ahead log on the shared
+ * storage floor (checksummed records, torn tail cut off on start, synced on an interval), and its
+ * commit says when the write has completed. `checkpoint` drops what the retention no longer
+ * keeps, writes the closed chunks not yet on disk, waits for the database's sync, and rolls the
+ * log into a checkpoint of what is only in memory (open chunks, labels of new series): it writes
+ * what is new, never the whole store. Start-up reads the series, the chunk descriptors and the
+ * checkpoint, then replays the log, a slice per turn of the event loop.
  */
 export class MetricStorage implements Queryable {
   private generation: number;
@@ -120,7 +125,8 @@ export class MetricStorage implements Queryable {
       seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
       seriesDropped: (ids) => flusher.seriesDropped(ids),
     });
-    const files = new LogFiles(options.dir, 'metrics');
+    // A commit waits for its write, not for the disk's sync: the log is synced on the interval.
+    const files = new LogFiles(options.dir, 'metrics', true);
     const logged = new Set<number>();
     const chain = new SampleChain();
     let replayed = 0;
@@ -193,7 +199,7 @@ export class MetricStorage implements Queryable {
       options.syncIntervalMs,
       options.logger,
       'metric store log',
-      LOG_WRITES_ARE_DURABLE,
+      files.durability,
     );
     options.logger.debug('Metric store loaded', {
       series: store.seriesCount,
@@ -267,12 +273,17 @@ export class MetricStorage implements Queryable {
     if (batch.ids.length > 0) {
       this.log.append(encodeXorSamples(batch, this.chain) ?? encodeSamples(batch));
     }
+    // Written now rather than at the next timed sync, even when this batch added nothing: a
+    // sample the batch repeats may still be on its way to the log with an earlier batch.
+    const written = this.log.commitQueued();
+    // The log has reported a failed write; a caller that does not wait for it needs no rejection.
+    written.catch(() => undefined);
     if (this.flusher.pendingChunks >= FLUSH_AT_CHUNKS) this.flushInBackground();
     if (told !== undefined && told.length > 0) {
       const appended = { labels: told, t: batch.t, v: batch.v, stale: batch.stale };
       for (const listener of this.appendListeners) listener(appended);
     }
-    return { appended: batch.ids.length, rejected };
+    return { appended: batch.ids.length, rejected, written };
   }
 
   /**
@@ -368,7 +379,10 @@ export class MetricStorage implements Queryable {
   }
 }
 
-/** Samples of one scrape or rule evaluation, appended and logged together. */
+/**
+ * Samples of one scrape, rule evaluation or remote-write request, appended and logged together:
+ * `commit` applies them at once and starts their write; its `written` says when it has completed.
+ */
 export class MetricAppender {
   private readonly labels: Labels[] = [];
   private readonly t: number[] = [];

@@ -13,8 +13,8 @@ export const RemoteWriteEndpoint = Symbol('RemoteWriteEndpoint');
 
 /**
  * Prometheus's `POST /api/v1/write`: samples pushed with the Remote Write protocol, appended to
- * the metric store. Answers as Go's `http.Error` does (plain text, a line), 404 while the
- * receiver is off.
+ * the metric store and answered once they are written to its log. Answers as Go's `http.Error`
+ * does (plain text, a line), 404 while the receiver is off.
  */
 @Controller('api/v1')
 export class RemoteWriteController {
@@ -43,7 +43,7 @@ export class RemoteWriteController {
       }
       throw error;
     }
-    const reply = receiver.write(body);
+    const reply = await receiver.write(body);
     if (reply.message === undefined) {
       res.status(reply.status).end();
       return;

@@ -13,7 +13,7 @@ export function idlePoolDeps(scheduler: FakeScheduler): ScrapePoolDeps {
       appender: () => ({
         add: () => undefined,
         addStale: () => undefined,
-        commit: () => undefined,
+        commit: () => ({ written: Promise.resolve() }),
       }),
     },
     parse: () => [],
