@@ -154,3 +154,73 @@ export async function startServer(name, cmd, args, url, client) {
   };
   return { pid: child.pid, stop };
 }
+
+/** `promise`, or a rejection naming `what` once `ms` have passed without it settling. */
+export function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Spawns a server as {@link startServer} does, but waits for `readyPath` (`/-/ready`: Prometheus
+ * answers `/-/healthy` before it has replayed its log) to answer 200 within `timeoutMs`, and kills
+ * the server when it exits or never gets there. `onSpawn(kill)` gets the kill at once, so a caller
+ * can end the server even while it starts. Returns its pid, `readyMs` (spawn to ready), `stop()`
+ * (SIGTERM, SIGKILL after 10 s) and `kill()` (SIGKILL at once, for an emergency stop).
+ */
+export async function launchServer(
+  name,
+  cmd,
+  args,
+  url,
+  client,
+  { readyPath = '/-/ready', timeoutMs = 120_000, onSpawn } = {},
+) {
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  let running = true;
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const exited = new Promise((r) => {
+    child.once('exit', r);
+    // A spawn that failed (no such file) may never emit 'exit'.
+    child.on('error', (error) => {
+      stderr += `\n${error.message}`;
+      if (child.pid === undefined) r();
+    });
+  }).then(() => (running = false));
+  const kill = () => {
+    if (running) child.kill('SIGKILL');
+  };
+  onSpawn?.(kill);
+  try {
+    for (let i = 0; ; i++) {
+      if (!running) throw new Error(`${name} exited: ${stderr}`);
+      try {
+        const res = await withTimeout(client.request(`${url}${readyPath}`), 5_000, readyPath);
+        if (res.status === 200) break;
+      } catch {
+        // not listening or not ready yet
+      }
+      if (i >= timeoutMs / 10 || performance.now() - t0 > timeoutMs)
+        throw new Error(`${name} not ready within ${timeoutMs} ms: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } catch (error) {
+    kill();
+    await exited;
+    throw error;
+  }
+  const readyMs = performance.now() - t0;
+  const stop = async () => {
+    if (!running) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(kill, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { pid: child.pid, readyMs, stop, kill };
+}
