@@ -92,7 +92,7 @@ describeWithUpstream('one web config, upstream 0.25 and ours', () => {
         am,
         [`--web.config.file=${files.ours}`],
         undefined,
-        readiness('/-/healthy'),
+        readiness('/-/ready'),
       ),
       file: files.ours,
     });

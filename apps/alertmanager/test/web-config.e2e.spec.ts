@@ -83,8 +83,8 @@ describeWithOpenssl('the server behind --web.config.file', () => {
       {
         scheme: 'https',
         ready: async (url) =>
-          (await testRequest(`${url}/-/healthy`, { auth: 'admin:secret', tls: client() }))
-            .status === 200,
+          (await testRequest(`${url}/-/ready`, { auth: 'admin:secret', tls: client() })).status ===
+          200,
       },
     );
   }, 60_000);

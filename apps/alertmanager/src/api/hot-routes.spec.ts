@@ -7,6 +7,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import { MemoryAlertStore } from '../alerts/memory-alert-store';
 import type { AlertmanagerConfig } from '../config';
 import { ConfigReloader } from '../reload/config-reloader';
+import { READY_ONCE_LISTENING, ServerReadiness } from './server-readiness';
 import { SilenceStore } from '../silences';
 import { HotRoutes, type EtagFn } from './hot-routes';
 import { installCors } from './install-cors';
@@ -57,6 +58,7 @@ async function startApp(hot: boolean, prefix: string) {
         }),
       }),
       { provide: ConfigReloader, useValue: {} },
+      { provide: ServerReadiness, useValue: READY_ONCE_LISTENING },
     ],
   })
   class TestModule {}

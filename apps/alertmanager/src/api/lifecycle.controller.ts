@@ -1,6 +1,7 @@
 import { All, Controller, Get, Head, Inject, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConfigReloader } from '../reload/config-reloader';
+import { ServerReadiness } from './server-readiness';
 
 /**
  * Alertmanager's operational endpoints: liveness, readiness and configuration reload. HEAD is
@@ -8,7 +9,10 @@ import { ConfigReloader } from '../reload/config-reloader';
  */
 @Controller('-')
 export class LifecycleController {
-  constructor(@Inject(ConfigReloader) private readonly reloader: ConfigReloader) {}
+  constructor(
+    @Inject(ConfigReloader) private readonly reloader: ConfigReloader,
+    @Inject(ServerReadiness) private readonly readiness: ServerReadiness,
+  ) {}
 
   /** `GET /-/healthy`: the process is up. */
   @Get('healthy')
@@ -21,10 +25,14 @@ export class LifecycleController {
     this.healthy(res);
   }
 
-  /** `GET /-/ready`: configuration loaded and the HTTP server serving. */
+  /**
+   * `GET /-/ready`: configuration loaded, the HTTP server serving and the warm query thread
+   * ready; until then 503 as Prometheus answers while it cannot serve queries yet.
+   */
   @Get('ready')
   ready(@Res() res: Response): void {
-    res.status(200).type('text/plain').send('OK');
+    if (this.readiness.ready()) res.status(200).type('text/plain').send('OK');
+    else res.status(503).type('text/plain').send('Service Unavailable');
   }
 
   @Head('ready')

@@ -13,6 +13,7 @@ import { HotRoutes } from '../api/hot-routes';
 import { LifecycleController } from '../api/lifecycle.controller';
 import { MetricsController } from '../api/metrics.controller';
 import { RequestBodyReader } from '../api/request-body';
+import { READY_ONCE_LISTENING, ServerReadiness } from '../api/server-readiness';
 import { SilencesApi } from '../api/v2';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloader } from '../reload/config-reloader';
@@ -22,6 +23,8 @@ import { UiAssets, UiController } from '../ui';
 export interface AppParts extends AlertApiParts, PrometheusApiParts {
   registry: Registry;
   reloader: ConfigReloader;
+  /** What `/-/ready` waits for beyond listening; none: nothing. */
+  readiness?: ServerReadiness;
 }
 
 /** Wires the HTTP layer to the server's parts. It holds no logic of its own. */
@@ -40,6 +43,7 @@ export class AppModule {
       providers: [
         { provide: MetricsRegistry, useValue: parts.registry },
         { provide: ConfigReloader, useValue: parts.reloader },
+        { provide: ServerReadiness, useValue: parts.readiness ?? READY_ONCE_LISTENING },
         { provide: UiAssets, useValue: new UiAssets() },
         ...alertApiProviders(parts),
         ...prometheusApiProviders(parts),

@@ -5,13 +5,13 @@ import type { Queryable, SeriesMatcher } from '../tsdb/queryable';
 import type { SeriesReplica } from '../tsdb/series-replica';
 
 /** The most series a warm-up query reads for each metric it picks: enough to compile, little to wait. */
-const MAX_SERIES = 2_000;
+const MAX_SERIES = 500;
 /** How long the warm-up may take in all. */
 const BUDGET_MS = 10_000;
 
 /**
  * Runs the query API's common paths once on a new thread, over the store as it is: label values,
- * an instant and a range query over a counter (`up` when there is one), and a quantile over a
+ * an instant and a range query over a counter (`up` when it is small enough), and a quantile over a
  * histogram's buckets when there is one, each reading at most {@link MAX_SERIES} series. V8
  * compiles a thread's code as it runs; without this, the first dashboard query after a start
  * pays for it (hundreds of milliseconds where later ones take tens).
@@ -21,7 +21,8 @@ export function warmUp(replica: SeriesReplica, engine: EngineOptions, nowMs: num
   const ask = (call: QueryCall) => answerQuery(replica, { ...call, nowMs, deadlineMs }, engine);
   const hour = { start: `${(nowMs - 3_600_000) / 1000}`, end: `${nowMs / 1000}` };
   const names = metricNames(ask({ endpoint: 'label_values', labelName: METRIC_NAME, params: '' }));
-  const counter = names.includes('up') ? 'up' : pick(replica, names, () => true, nowMs);
+  const counter =
+    pick(replica, ['up'], () => true, nowMs) ?? pick(replica, names, () => true, nowMs);
   const buckets = pick(replica, names, (name) => name.endsWith('_bucket'), nowMs);
   const range = (query: string) =>
     ask({

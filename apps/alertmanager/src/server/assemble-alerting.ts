@@ -38,6 +38,7 @@ import type { CircularExemplarStore } from '../tsdb/exemplars';
 import { assemblePrometheus } from './assemble-prometheus';
 import { prometheusStatusApi } from './prometheus-status';
 import type { PrometheusStatusApi } from '../api';
+import type { ServerReadiness } from '../api/server-readiness';
 import { assembleQueryThreads } from './assemble-query-threads';
 
 /** The Redis keys the replicas of a cluster share start with this. */
@@ -72,6 +73,8 @@ export interface AssembledAlerting {
     scrapeManager: ScrapeManager;
     exemplars: CircularExemplarStore;
     prometheusStatus: PrometheusStatusApi;
+    /** `/-/ready` waits for the warm query thread. */
+    readiness: ServerReadiness;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
   start(): Promise<void>;
@@ -279,10 +282,16 @@ async function assembleOpened(
   }
   // The threads start and compile their code while the HTTP server starts; nothing waits for them.
   const warming = performance.now();
-  queries.warmUp().then(
-    () => logger.debug('query thread warmed', { ms: Math.round(performance.now() - warming) }),
-    (error: Error) => logger.warn('warming the query threads failed', { err: error.message }),
-  );
+  let warm = false;
+  queries
+    .warmUp()
+    .then(
+      () => logger.debug('query thread warmed', { ms: Math.round(performance.now() - warming) }),
+      (error: Error) => logger.warn('warming the query threads failed', { err: error.message }),
+    )
+    .finally(() => {
+      warm = true;
+    });
   return {
     apiParts: {
       alertIntake,
@@ -303,6 +312,7 @@ async function assembleOpened(
         clock,
       }),
       queries: queries.api,
+      readiness: { ready: () => warm },
     },
     metricStorage,
     start: async () => {

@@ -23,13 +23,13 @@ export interface Readiness {
   ready(url: string): Promise<boolean>;
 }
 
-const healthy: Readiness = {
+const ready: Readiness = {
   scheme: 'http',
-  ready: async (url) => (await fetch(`${url}/-/healthy`)).status === 200,
+  ready: async (url) => (await fetch(`${url}/-/ready`)).status === 200,
 };
 
 /**
- * Starts `redisx-alertmanager` with `configFile` and waits until `/-/healthy` answers (or, for
+ * Starts `redisx-alertmanager` with `configFile` and waits until `/-/ready` answers (or, for
  * a server behind TLS or basic auth, until `readiness` says so). With `storageDir` the server
  * keeps its data there (for restarts) and `stop` leaves it in place.
  */
@@ -37,7 +37,7 @@ export async function startServerProcess(
   configFile: string,
   extraArgs: string[] = [],
   storageDir?: string,
-  readiness: Readiness = healthy,
+  readiness: Readiness = ready,
 ): Promise<ServerProcess> {
   const port = await getFreePort();
   const storage = storageDir ?? (await mkdtemp(join(tmpdir(), 'am-storage-')));
