@@ -152,6 +152,7 @@ export async function startServer(
     reload: () => reloader.reload(),
     close: async () => {
       await app.close();
+      await remoteWriteReceiver?.close();
       await alerting.close();
     },
   };
