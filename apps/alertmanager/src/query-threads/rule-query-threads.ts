@@ -47,6 +47,11 @@ export class RuleQueryThreads implements RuleQueries {
     return reply.kind === 'last-samples' ? reply.samples.map((s) => s ?? undefined) : [];
   }
 
+  /** Starts the rules' thread and has it run the common query paths once. */
+  warmUp(nowMs: number): Promise<void> {
+    return this.pool.warmUp(nowMs);
+  }
+
   private async ask(job: RuleQueryJob): Promise<RuleQueryReply | Error> {
     const outcome = await this.pool.run({ kind: 'rules', job }, Date.now() + this.timeoutMs);
     return outcome.kind === 'answer'

@@ -122,6 +122,12 @@ export class RuleManager {
         compareStrings(a.evaluator.group.name, b.evaluator.group.name),
     );
     this.runners = next;
+    // The first evaluations find the thread started and its code compiled.
+    if (!this.loaded && next.length > 0) {
+      this.deps.queries.warmUp?.(this.deps.clock.now()).catch((error: Error) => {
+        this.deps.logger.warn('warming the rules query thread failed', { err: error.message });
+      });
+    }
     this.loaded = true;
     for (const runner of next) runner.start();
     this.deps.logger.info('rules loaded', { groups: next.length });

@@ -32,6 +32,8 @@ export interface RuleQueries {
     mint: number,
     maxt: number,
   ): Promise<(LastSample | undefined)[]>;
+  /** Prepares for the first evaluations (a thread started and its code compiled), if it can. */
+  warmUp?(nowMs: number): Promise<void>;
 }
 
 /** A query result as a rule reads it: a vector's samples, or a scalar as one sample without labels. */

@@ -22,9 +22,9 @@ export interface AssembledQueryThreads {
 /**
  * Two pools over the metric store's shared memory: the API's, one thread of which is kept warm
  * (a first query after a start answers as fast as later ones), and the rules', one thread started
- * by the first rule evaluation that never ends, so a rule group never queues behind dashboard
- * queries and, after its first evaluation, never waits for a thread to start. A server without
- * rules keeps no thread for them.
+ * and warmed when rules are first loaded that never ends, so a rule group never queues behind
+ * dashboard queries and never waits for a thread to start. A server without rules keeps no
+ * thread for them.
  */
 export function assembleQueryThreads(
   options: ServerOptions,
