@@ -109,8 +109,10 @@ describe('hostile patterns', () => {
       expect(compileAnchoredRe2(c.pattern).matches(c.value)).toBe(c.matches);
       expect(compileRe2(`^(?:${c.pattern})$`).test(c.value)).toBe(c.matches);
       expect(compileRe2(c.pattern).replaceAll(c.value, '$0')).toBe(c.value);
-      // A backtracking engine takes from seconds to ages on these; RE2 a few milliseconds.
-      expect(performance.now() - started).toBeLessThan(2000);
+      // A backtracking engine takes from minutes to ages on these, RE2 milliseconds: the bound
+      // only tells the two apart, on a busy machine too (the timings are in the hostile-input
+      // benchmark).
+      expect(performance.now() - started).toBeLessThan(30_000);
     },
   );
 });
