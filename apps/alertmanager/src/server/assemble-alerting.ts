@@ -102,6 +102,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       retentionBytes: options.tsdbRetentionSize ?? 0,
       syncIntervalMs: 200,
       logger: logger.with({ component: 'metric store' }),
+      registry: inputs.registry,
     }),
     openAlertingStores(inputs),
   ]);

@@ -10,7 +10,8 @@ import { frame } from './record-framing';
  * sharing one write, so what a caller acknowledges survives a crash of the process while a burst
  * of commits costs one write. Whether a completed write is on disk or waits for the timer's sync
  * depends on the file's {@link LogDurability}. Every file operation runs through one queue, so
- * compaction can swap the file without racing a flush.
+ * compaction can swap the file without racing a flush, and `roll` moves to a new file holding the
+ * queue only for the writes of what is already queued.
  */
 export class AppendLog {
   private pending: Buffer[] = [];
@@ -25,6 +26,10 @@ export class AppendLog {
   private following: Promise<void> | undefined;
   /** Written to the file and not yet synced (`sync-on-interval` only). */
   private unsynced = false;
+  /** The sync and close of the file before the last roll; the next sync waits for it. */
+  private retiring: Promise<void> = Promise.resolve();
+  /** The last sync started (settled: its failure is reported by the flush that started it). */
+  private syncing: Promise<void> = Promise.resolve();
 
   constructor(
     private handle: FileHandle,
@@ -85,14 +90,15 @@ export class AppendLog {
     return write;
   }
 
-  /** Writes and syncs everything queued so far; resolves once it is on disk. */
-  flush(): Promise<void> {
+  /**
+   * Writes and syncs everything queued so far; resolves once it is on disk. The sync runs outside
+   * the file queue: a commit's write never waits for a sync, which a busy disk can make slow.
+   */
+  async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    return this.run(async () => {
-      await this.writePending();
-      await this.syncWritten();
-    });
+    await this.run(() => this.writePending());
+    await this.syncWritten();
   }
 
   // A failed background flush is already logged and its records kept for the next attempt.
@@ -134,9 +140,46 @@ export class AppendLog {
     return previous;
   }
 
+  /**
+   * Continues the log in `next`, a new and empty file, without holding the file queue for more
+   * than the writes of what is queued for the current one: inside the queue the records queued so
+   * far (and those queued while they are written) go to the current file, then in one synchronous
+   * step `swapped` is called and the log moves to `next`. A record queued before that step is in
+   * the current file, one queued after it in `next` (a store whose records depend on the ones
+   * before them in their file starts over in `swapped`). The previous file is then synced and
+   * closed outside the queue, and the next sync of the log waits for that, so a crash of the
+   * machine cannot keep the later file's records and lose the earlier one's. When a write fails,
+   * nothing changes: the records stay queued for the current file, `next` is closed, and the
+   * error is thrown.
+   */
+  async roll(next: FileHandle, swapped: () => void): Promise<void> {
+    let previous: FileHandle | undefined;
+    try {
+      await this.run(async () => {
+        while (this.pending.length > 0) await this.writePending();
+        swapped();
+        previous = this.replaceFile(next, 0);
+      });
+    } catch (error) {
+      await next.close().catch(ignore);
+      throw error;
+    }
+    const retired = previous;
+    if (retired === undefined) return;
+    const earlier = this.retiring;
+    this.retiring = earlier
+      .then(() => retired.datasync())
+      .catch((error: Error) => {
+        // Its records are in memory, and in the snapshot that follows the roll.
+        this.logger.error(`Syncing the ${this.what} before a roll failed`, { err: error.message });
+      })
+      .finally(() => retired.close().catch(ignore));
+  }
+
   /** Flushes and closes the file. */
   async close(): Promise<void> {
     await this.flush();
+    await this.retiring;
     await this.run(() => this.handle.close());
   }
 
@@ -185,18 +228,23 @@ export class AppendLog {
     }
   }
 
-  /** Syncs what was written and not synced (`sync-on-interval`). */
+  /**
+   * Syncs what was written and not synced (`sync-on-interval`). A write completed while a sync
+   * runs marks the file unsynced again; with nothing unsynced, the sync under way (which covers
+   * every write completed before it) is waited for.
+   */
   private async syncWritten(): Promise<void> {
-    if (!this.unsynced) return;
+    await this.retiring;
+    if (!this.unsynced) return this.syncing;
     this.unsynced = false;
-    try {
-      await this.handle.datasync();
-    } catch (error) {
+    const sync = this.handle.datasync().catch((error: Error) => {
       this.unsynced = true;
-      this.logger.error(`Syncing the ${this.what} failed`, { err: (error as Error).message });
+      this.logger.error(`Syncing the ${this.what} failed`, { err: error.message });
       this.syncLater();
       throw error;
-    }
+    });
+    this.syncing = sync.catch(ignore);
+    return sync;
   }
 }
 

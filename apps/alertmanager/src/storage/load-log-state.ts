@@ -5,16 +5,21 @@ import { FRAME_HEADER_BYTES, readFrames } from './record-framing';
 
 /** What loading found on disk; a torn or corrupt tail is reported here and in the log. */
 export interface LogRecovery {
+  /** The generation of the last log segment, where new records go. */
   generation: number;
+  /** The snapshot's generation (0 without one): segments older than it are stale. */
+  snapshotGeneration: number;
+  /** Log segments replayed. */
+  segments: number;
   /** Items the snapshot held, as counted by the caller's `applySnapshot`. */
   snapshotItems: number;
   snapshotBytes: number;
   logRecords: number;
-  /** Bytes at the end of the log (or snapshot) that were ignored, 0 when all were sound. */
+  /** Bytes of the log (or snapshot) that were ignored, 0 when all were sound. */
   ignoredBytes: number;
   /** Why bytes were ignored, e.g. `checksum mismatch`. */
   problem?: string;
-  /** Bytes of the log that were kept. */
+  /** Bytes of the last segment that were kept. */
   logBytes: number;
 }
 
@@ -30,6 +35,11 @@ export interface LogReplay {
   prepareSnapshot?(payload: Buffer): Promise<Buffer>;
   /** Applies one log record. */
   applyLog(payload: Buffer): void;
+  /**
+   * Called before the records of each log segment: a store whose records build on the ones
+   * before them in their file starts over.
+   */
+  beginSegment?(generation: number): void;
   /** Names the store in the warning about a torn tail, e.g. `alert store`. */
   what: string;
 }
@@ -52,9 +62,13 @@ function prepare(replay: LogReplay, payload: Buffer): Promise<Buffer> {
 }
 
 /**
- * Replays the snapshot and then its log. Reading stops at the first record that is cut short or
- * fails its checksum (a write torn by a crash) or does not decode; the rest is reported and
- * ignored, and the log is truncated there so new records follow the last sound one.
+ * Replays the snapshot and then its log: the segment of its generation and, for a segmented log
+ * (see `LogFilesOptions`), every later one, oldest first. Reading stops at the first record that
+ * is cut short or fails its checksum (a write torn by a crash) or does not decode; the rest of
+ * that file is reported and ignored. At the end of the last segment that is a torn tail: the file
+ * is truncated there so new records follow the last sound one. In an earlier segment it is a
+ * corruption (that segment was complete before the next began): it is reported and left as it
+ * is, and the next segment, which decodes on its own, is replayed.
  */
 export async function loadLogState(
   files: LogFiles,
@@ -63,16 +77,18 @@ export async function loadLogState(
 ): Promise<LogRecovery> {
   const recovery: LogRecovery = {
     generation: 0,
+    snapshotGeneration: 0,
+    segments: 0,
     snapshotItems: 0,
     snapshotBytes: 0,
     logRecords: 0,
     ignoredBytes: 0,
     logBytes: 0,
   };
-  const report = (file: string, size: number, valid: number, problem: string) => {
+  const report = (file: string, size: number, valid: number, problem: string, what: string) => {
     recovery.ignoredBytes += size - valid;
     recovery.problem = problem;
-    logger.warn(`Ignoring a torn or corrupt tail of the ${replay.what}`, {
+    logger.warn(`Ignoring ${what} of the ${replay.what}`, {
       file,
       offset: valid,
       ignored_bytes: size - valid,
@@ -88,7 +104,9 @@ export async function loadLogState(
     let problem = read.problem ?? (header ? undefined : 'missing header');
     let valid = read.validBytes;
     if (header)
-      recovery.generation = (JSON.parse(header.toString()) as { generation: number }).generation;
+      recovery.snapshotGeneration = (
+        JSON.parse(header.toString()) as { generation: number }
+      ).generation;
     let offset = header ? header.length + FRAME_HEADER_BYTES : 0;
     const prepared = chunks.map((chunk) => prepare(replay, chunk));
     for (const [i, chunk] of chunks.entries()) {
@@ -101,12 +119,17 @@ export async function loadLogState(
       }
       offset += chunk.length + FRAME_HEADER_BYTES;
     }
-    if (problem) report(files.snapshot, snapshot.length, valid, problem);
+    if (problem) report(files.snapshot, snapshot.length, valid, problem, 'a torn or corrupt tail');
   }
+  recovery.generation = recovery.snapshotGeneration;
 
-  const logFile = files.log(recovery.generation);
-  const log = await readIfExists(logFile);
-  if (log) {
+  const segments = await files.segments(recovery.snapshotGeneration);
+  for (const [i, generation] of segments.entries()) {
+    const last = i === segments.length - 1;
+    const logFile = files.log(generation);
+    const log = await readIfExists(logFile);
+    if (log === undefined) continue;
+    replay.beginSegment?.(generation);
     const read = readFrames(log);
     let kept = read.validBytes;
     let problem = read.problem;
@@ -122,11 +145,16 @@ export async function loadLogState(
       recovery.logRecords++;
       offset += payload.length + FRAME_HEADER_BYTES;
     }
-    if (problem) {
-      report(logFile, log.length, kept, problem);
-      await truncate(logFile, kept);
-    }
+    recovery.segments++;
+    recovery.generation = generation;
     recovery.logBytes = kept;
+    if (problem === undefined) continue;
+    if (last) {
+      report(logFile, log.length, kept, problem, 'a torn or corrupt tail');
+      await truncate(logFile, kept);
+    } else {
+      report(logFile, log.length, kept, problem, 'the corrupt rest of a log segment');
+    }
   }
   return recovery;
 }

@@ -20,23 +20,40 @@ export const LOG_WRITES_ARE_DURABLE = O_DSYNC !== undefined;
  */
 export type LogDurability = 'durable-writes' | 'sync-each-write' | 'sync-on-interval';
 
+/** How a store's log is kept. */
+export interface LogFilesOptions {
+  /** True for a log whose writes need not wait for the disk: it is synced on an interval. */
+  readonly syncOnInterval?: boolean;
+  /**
+   * True for a log that rolls to its next segment before the snapshot of that generation is
+   * written (the metric store): every segment from the snapshot's generation on is the log.
+   * Otherwise the log is the snapshot's generation alone (the journals write the snapshot
+   * first), and files of other generations are stale.
+   */
+  readonly segmented?: boolean;
+}
+
 /**
  * Where a store keeps its state under `--storage.path`: one snapshot `<name>.snapshot` whose first
- * record names its generation N, and the log `<name>-N.log` of changes since it. The alert store
- * uses the name `alerts`, the silences `silences`.
+ * record names its generation N, and the log of changes since it, `<name>-N.log` (and, for a
+ * segmented log, the later segments `<name>-N+1.log`, ..., which it has until the snapshot of
+ * their generation is in place). The alert store uses the name `alerts`, the silences
+ * `silences`, the metric store `metrics`.
  */
 export class LogFiles {
   private readonly logPattern: RegExp;
   /** When the records of this store's logs reach the disk (see {@link LogDurability}). */
   readonly durability: LogDurability;
+  /** Whether the log is every segment from the snapshot's generation on (see {@link LogFilesOptions}). */
+  readonly segmented: boolean;
 
   constructor(
     readonly dir: string,
     readonly name: string,
-    /** True for a log whose writes need not wait for the disk: it is synced on an interval. */
-    syncOnInterval = false,
+    { syncOnInterval = false, segmented = false }: LogFilesOptions = {},
   ) {
     this.logPattern = new RegExp(`^${name}-(\\d+)\\.log$`);
+    this.segmented = segmented;
     this.durability = syncOnInterval
       ? 'sync-on-interval'
       : LOG_WRITES_ARE_DURABLE
@@ -54,18 +71,43 @@ export class LogFiles {
     return join(this.dir, `${this.name}-${generation}.log`);
   }
 
-  /** Removes logs of other generations and an unfinished snapshot, left by a crash. */
-  async removeStale(generation: number): Promise<void> {
-    await rm(`${this.snapshot}.tmp`, { force: true });
+  /** Where a snapshot is written before it is renamed into place. */
+  get unfinishedSnapshot(): string {
+    return `${this.snapshot}.tmp`;
+  }
+
+  /** The generations of the log's segments on disk, the snapshot's being `from`, oldest first. */
+  async segments(from: number): Promise<number[]> {
+    const found: number[] = [];
     for (const name of await readdir(this.dir)) {
       const m = this.logPattern.exec(name);
-      if (m && Number(m[1]) !== generation) await rm(join(this.dir, name), { force: true });
+      if (m && !this.isStale(Number(m[1]), from)) found.push(Number(m[1]));
     }
+    return found.sort((a, b) => a - b);
+  }
+
+  /**
+   * Removes the log files that are not the log of the snapshot of `generation` (segments older
+   * than it hold nothing it does not), and an unfinished snapshot, left by a crash or a failed
+   * write.
+   */
+  async removeStale(generation: number): Promise<void> {
+    await rm(this.unfinishedSnapshot, { force: true });
+    for (const name of await readdir(this.dir)) {
+      const m = this.logPattern.exec(name);
+      if (m && this.isStale(Number(m[1]), generation)) {
+        await rm(join(this.dir, name), { force: true });
+      }
+    }
+  }
+
+  private isStale(segment: number, snapshotGeneration: number): boolean {
+    return this.segmented ? segment < snapshotGeneration : segment !== snapshotGeneration;
   }
 
   /** Writes the snapshot atomically: a temp file, fsync, rename over the old one, fsync the dir. */
   async writeSnapshot(data: Buffer): Promise<void> {
-    const tmp = `${this.snapshot}.tmp`;
+    const tmp = this.unfinishedSnapshot;
     const handle = await open(tmp, 'w');
     try {
       await handle.write(data);
@@ -73,7 +115,12 @@ export class LogFiles {
     } finally {
       await handle.close();
     }
-    await rename(tmp, this.snapshot);
+    await this.placeSnapshot();
+  }
+
+  /** Renames the unfinished snapshot over the snapshot and makes the rename durable. */
+  async placeSnapshot(): Promise<void> {
+    await rename(this.unfinishedSnapshot, this.snapshot);
     await this.syncDir();
   }
 
@@ -82,7 +129,12 @@ export class LogFiles {
     const dsync = this.durability === 'durable-writes' ? O_DSYNC : 0;
     const flags = O_WRONLY | O_CREAT | O_APPEND | (truncate ? O_TRUNC : 0) | dsync;
     const handle = await open(this.log(generation), flags);
-    await this.syncDir();
+    try {
+      await this.syncDir();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
     return handle;
   }
 

@@ -35,8 +35,8 @@ export interface OpenedJournal<T> {
 
 /**
  * Loads a journal's snapshot and replays its log through `restore` and `forget` (a torn or
- * corrupt tail is reported and cut off, see {@link loadLogState}), removes files of other
- * generations, and continues the log where the last sound record ends.
+ * corrupt tail is reported and cut off, see {@link loadLogState}), removes files older than the
+ * snapshot, and continues the log where the last sound record ends.
  */
 export async function openJournal<T>(options: OpenJournalOptions<T>): Promise<OpenedJournal<T>> {
   const { codec, logger } = options;
@@ -56,7 +56,7 @@ export async function openJournal<T>(options: OpenJournalOptions<T>): Promise<Op
     { what: options.what, applySnapshot: apply, applyLog: (payload) => void apply(payload) },
     logger,
   );
-  await files.removeStale(recovery.generation);
+  await files.removeStale(recovery.snapshotGeneration);
   const handle = await files.openLog(recovery.generation, false);
   const log = new AppendLog(
     handle,

@@ -3,7 +3,9 @@ export type { Querier, Queryable, SampleRun, SelectedSeries, SeriesMatcher } fro
 export { SampleScratch } from './queryable';
 export { MemoryStore } from './memory-store';
 export { MemorySeries, SampleRejectedError } from './memory-series';
-export { MetricAppender, MetricStorage } from './metric-storage';
+export { MetricAppender } from './metric-appender';
+export { MetricStorage } from './metric-storage';
+export type { CheckpointHook, CheckpointStage } from './checkpoint-stages';
 export type {
   AppendedBatch,
   AppendListener,

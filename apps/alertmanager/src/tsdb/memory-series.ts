@@ -202,10 +202,12 @@ export class MemorySeries {
 
   /**
    * The chunks still in memory (the open one and closed ones not yet on disk, which are always
-   * the newest), oldest first, copied: what a checkpoint writes of the series.
+   * the newest), oldest first: what a checkpoint writes of the series. Copied, unless `views`:
+   * then their bytes are views of the store's memory, valid only until the next append or
+   * flush, for a caller that encodes them at once.
    */
-  memoryChunks(): ClosedChunk[] {
-    return this.exportChunks(true);
+  memoryChunks(views = false): ClosedChunk[] {
+    return this.exportChunks(true, views);
   }
 
   /** The open chunk's encoder state (the newest chunk's, when it is open), for a checkpoint. */
@@ -213,17 +215,18 @@ export class MemorySeries {
     return this.head?.state();
   }
 
-  /** Every chunk's bytes, the open one's included, oldest first (copies). */
-  exportChunks(memoryOnly = false): ClosedChunk[] {
+  /** Every chunk's bytes, the open one's included, oldest first (copies, unless `views`). */
+  exportChunks(memoryOnly = false, views = false): ClosedChunk[] {
     const { table, bytes: source } = this.memory;
     const out: ClosedChunk[] = [];
     for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
       const ref = table.ref(chunk);
       if (memoryOnly && isDiskRef(ref)) break;
-      const bytes =
+      const view =
         chunk === this.head?.id
-          ? this.head.view().slice()
-          : source.from(ref).slice(0, table.byteLength(chunk));
+          ? this.head.view()
+          : source.from(ref).subarray(0, table.byteLength(chunk));
+      const bytes = views ? view : view.slice();
       out.push({
         bytes,
         count: table.count(chunk),

@@ -6,8 +6,8 @@ import type { PostingsStats } from './postings-stats';
 import { StoreMemory } from './memory/store-memory';
 import { nextTurn } from '../time/next-turn';
 
-/** Series aged out between two turns of the event loop. */
-const AGE_OUT_SLICE = 2000;
+/** Series aged out, or truncated by the retention, between two turns of the event loop. */
+const SERIES_SLICE = 2000;
 
 /** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
 export interface SeriesListener {
@@ -103,6 +103,25 @@ export class MemoryStore implements Queryable {
   }
 
   /**
+   * `truncateBefore` in slices that yield to the event loop, for a store that takes appends
+   * meanwhile: each series is truncated, and dropped when left empty, in one step, so a sample
+   * appended between two slices is never dropped with its series.
+   */
+  async truncateBeforeInSlices(mint: number): Promise<void> {
+    const all = [...this.index.all()];
+    for (let from = 0; from < all.length; from += SERIES_SLICE) {
+      if (from > 0) await nextTurn();
+      const removed: number[] = [];
+      for (const series of all.slice(from, from + SERIES_SLICE)) {
+        if (this.byId(series.id) === series && !series.truncateBefore(mint)) {
+          removed.push(series.id);
+        }
+      }
+      this.drop(removed);
+    }
+  }
+
+  /**
    * Makes the chunks that end before `before` cold where `coldable` allows (see
    * `MemorySeries.ageOut`), yielding to the event loop between slices of series; resolves to how
    * many chunks left memory.
@@ -113,7 +132,7 @@ export class MemoryStore implements Queryable {
     let n = 0;
     for (const series of [...this.index.all()]) {
       cut += series.ageOut(before, coldable);
-      if (++n % AGE_OUT_SLICE === 0) await nextTurn();
+      if (++n % SERIES_SLICE === 0) await nextTurn();
     }
     return cut;
   }

@@ -1,10 +1,16 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
-import { AppendLog, loadLogState, LogFiles, rollSnapshot, type LogRecovery } from '../storage';
+import { AppendLog, loadLogState, LogFiles, type LogRecovery } from '../storage';
+import type { CheckpointHook } from './checkpoint-stages';
+import { CheckpointMetrics } from './checkpoint-metrics';
+import { checkpointTestHook } from './checkpoint-test-hook';
 import type { Labels } from './labels';
 import { MemoryStore } from './memory-store';
+import { MetricAppender } from './metric-appender';
 import { SampleRejectedError, type MemorySeries } from './memory-series';
+import { MetricLogReplay } from './metric-log-replay';
 import type { Querier, Queryable } from './queryable';
 import { ChunkDatabase } from './disk/chunk-database';
 import { ChunkFlusher } from './disk/chunk-flusher';
@@ -12,17 +18,14 @@ import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { CHUNKS_DIR } from './disk/early-verification';
 import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
 import {
-  decodeRecord,
-  encodeHeadSeries,
   encodeLabels,
   encodeSamples,
   encodeSeries,
   encodeXorSamples,
-  inflateRecord,
-  type HeadSeries,
   type SeriesRecord,
 } from './wal/wal-records';
 import { SampleChain } from './wal/sample-chain';
+import { writeHeadSnapshot } from './wal/write-head-snapshot';
 
 export interface MetricStorageOptions {
   /**
@@ -47,6 +50,13 @@ export interface MetricStorageOptions {
    */
   readonly syncIntervalMs: number;
   readonly logger: Logger;
+  /** Where the checkpoint's metrics (`prometheus_tsdb_checkpoint_*`, `prometheus_tsdb_wal_*`) are shown. */
+  readonly registry?: Registry;
+  /**
+   * Called at each stage of a checkpoint (tests pause or fail it there); by default the test hook
+   * of the environment, if any (see `checkpointTestHook`).
+   */
+  readonly checkpointHook?: CheckpointHook;
 }
 
 /** What one commit of an appender did. */
@@ -85,16 +95,19 @@ export const DEFAULT_WARM_WINDOW_MS = 3 * 3_600_000;
  * {@link ChunkDatabase}), read back on demand, so memory follows the number of series rather than
  * the retention. Every committed batch is written at once to a write-ahead log on the shared
  * storage floor (checksummed records, torn tail cut off on start, synced on an interval), and its
- * commit says when the write has completed. `checkpoint` drops what the retention no longer
- * keeps, writes the closed chunks not yet on disk, waits for the database's sync, and rolls the
- * log into a checkpoint of what is only in memory (open chunks, labels of new series): it writes
- * what is new, never the whole store. Start-up reads the series, the chunk descriptors and the
- * checkpoint, then replays the log, a slice per turn of the event loop.
+ * commit says when the write has completed. `checkpoint` rolls the log to a new segment, then,
+ * while appends go on into it, drops what the retention no longer keeps, writes the closed chunks
+ * not yet on disk, waits for the database's sync, and writes a checkpoint of what is only in
+ * memory (open chunks, labels): it writes what is new, never the whole store. Start-up reads the
+ * series, the chunk descriptors and the checkpoint, then replays the log segments from the
+ * checkpoint's generation on.
  */
 export class MetricStorage implements Queryable {
+  /** The log segment appends go to. */
   private generation: number;
   private readonly appendListeners: AppendListener[] = [];
   private background: Promise<void> | undefined;
+  private checkpointing: Promise<number> | undefined;
 
   private constructor(
     readonly store: MemoryStore,
@@ -108,90 +121,46 @@ export class MetricStorage implements Queryable {
     private readonly flusher: ChunkFlusher,
     /** The values the log's records are XORed with, as its replay left them. */
     private readonly chain: SampleChain,
+    /** Counts checkpoints and the log's truncations. */
+    readonly checkpointMetrics: CheckpointMetrics,
+    private readonly hook: CheckpointHook | undefined,
   ) {
     this.generation = recovery.generation;
+    checkpointMetrics.currentSegment.set(this.generation);
   }
 
   static async open(options: MetricStorageOptions): Promise<MetricStorage> {
     await mkdir(options.dir, { recursive: true });
+    const hook = options.checkpointHook ?? checkpointTestHook(process.env, options.logger);
     const store = new MemoryStore();
     const chunksDir = join(options.dir, CHUNKS_DIR);
     await setAsideIfDamaged(chunksDir, options.logger);
     const db = ChunkDatabase.open(chunksDir);
-    const flusher = new ChunkFlusher(store.memory, db);
+    const flusher = new ChunkFlusher(store.memory, db, hook && (() => hook('chunk-flush')));
     await loadChunkDatabase(store, db, flusher);
     store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
+    const logged = new Set<number>();
     store.listen({
       seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
-      seriesDropped: (ids) => flusher.seriesDropped(ids),
+      seriesDropped: (ids) => {
+        flusher.seriesDropped(ids);
+        for (const id of ids) logged.delete(id);
+      },
     });
     // A commit waits for its write, not for the disk's sync: the log is synced on the interval.
-    const files = new LogFiles(options.dir, 'metrics', true);
-    const logged = new Set<number>();
+    const files = new LogFiles(options.dir, 'metrics', { syncOnInterval: true, segmented: true });
     const chain = new SampleChain();
-    let replayed = 0;
-    let unlabelled = 0;
-    const recovery = await loadLogState(
-      files,
-      {
-        what: 'metric store',
-        prepareSnapshot: inflateRecord,
-        applySnapshot: (payload) => {
-          // Series the chunk database named need not have their labels decoded again.
-          const record = decodeRecord(payload, undefined, (id) => store.byId(id) !== undefined);
-          if (record.kind === 'snapshot') {
-            // A checkpoint of every chunk, as earlier versions wrote: its closed chunks go to disk.
-            for (const s of record.series) {
-              store.create(s.labels, s.id).importChunks(s.chunks);
-              logged.add(s.id);
-            }
-            return record.series.length;
-          }
-          if (record.kind !== 'heads') throw new Error('not a snapshot record');
-          for (const s of record.series) {
-            const series = store.byId(s.id) ?? (s.labels && store.create(s.labels, s.id));
-            if (series === undefined) {
-              unlabelled++;
-              continue;
-            }
-            // Chunks that reached the disk after the checkpoint are read from there.
-            const newer = s.chunks.filter((c) => c.minT > series.lastTimestamp);
-            const last = s.chunks.at(-1);
-            series.importChunks(newer, newer.at(-1) === last ? s.open : undefined);
-            logged.add(s.id);
-          }
-          return record.series.length;
-        },
-        applyLog: (payload) => {
-          const record = decodeRecord(payload, chain);
-          if (record.kind === 'series') {
-            for (const r of record.records) {
-              if (store.byId(r.id) === undefined) store.create(r.labels, r.id);
-              logged.add(r.id);
-            }
-          } else if (record.kind === 'samples') {
-            const { ids, t, v, stale } = record.batch;
-            for (let i = 0; i < ids.length; i++) {
-              try {
-                store.byId(ids[i])?.append(t[i], v[i], stale[i]);
-              } catch (error) {
-                if (!(error instanceof SampleRejectedError)) throw error;
-              }
-            }
-            replayed += ids.length;
-          } else throw new Error('snapshot record in the log');
-        },
-      },
-      options.logger,
-    );
-    if (unlabelled > 0) {
+    const replay = new MetricLogReplay(store, chain, logged);
+    const recovery = await loadLogState(files, replay, options.logger);
+    if (replay.unlabelled > 0) {
       options.logger.warn('Series of the checkpoint without labels were left out', {
-        series: unlabelled,
+        series: replay.unlabelled,
       });
     }
     // Series read from the chunk database are known to a restart without the log.
     for (const series of store.all()) logged.add(series.id);
-    await files.removeStale(recovery.generation);
+    await files.removeStale(recovery.snapshotGeneration);
+    // New records follow the last segment's, XORed along the chain its replay left.
     const handle = await files.openLog(recovery.generation, false);
     const log = new AppendLog(
       handle,
@@ -203,9 +172,22 @@ export class MetricStorage implements Queryable {
     );
     options.logger.debug('Metric store loaded', {
       series: store.seriesCount,
-      replayed_samples: replayed,
+      replayed_samples: replay.replayed,
+      log_segments: recovery.segments,
     });
-    return new MetricStorage(store, files, log, options, recovery, logged, db, flusher, chain);
+    return new MetricStorage(
+      store,
+      files,
+      log,
+      options,
+      recovery,
+      logged,
+      db,
+      flusher,
+      chain,
+      new CheckpointMetrics(options.registry),
+      hook,
+    );
   }
 
   /** Collects samples to append together; nothing is visible or logged before `commit`. */
@@ -287,38 +269,92 @@ export class MetricStorage implements Queryable {
   }
 
   /**
-   * Drops what the retention no longer keeps (whole chunks, by time and then by size) and series
-   * left empty, writes the closed chunks not yet on disk and waits for their sync, then rolls the
-   * log into a checkpoint of the chunks only in memory, and makes chunks on disk older than the
-   * warm window cold. Returns the checkpoint's size in bytes.
+   * Checkpoints the store; a call while one runs waits for that one. First the log rolls to its
+   * next segment: the only step that holds appends, for the writes of what is already queued. The
+   * rest runs while appends go on into the new segment: it drops what the retention no longer
+   * keeps (whole chunks, by time and then by size) and series left empty, writes the closed chunks
+   * not yet on disk and waits for their sync, writes a snapshot of the chunks only in memory as
+   * the new segment's generation (captured in slices that yield to the event loop), renames it
+   * into place, and only then removes the older segments and makes chunks on disk older than the
+   * warm window cold. A failure until the snapshot is in place is logged, counted and thrown, and
+   * leaves the previous snapshot and every segment since it, which replay exactly; the next
+   * checkpoint tries again. One removing the older segments is logged and counted only: they are
+   * stale, and a start removes them. Returns the snapshot's size in bytes.
    */
-  async checkpoint(nowMs: number): Promise<number> {
-    let bytes = 0;
-    await this.log.run(async () => {
-      this.applyRetention(nowMs);
+  checkpoint(nowMs: number): Promise<number> {
+    this.checkpointing ??= this.runCheckpoint(nowMs).finally(() => {
+      this.checkpointing = undefined;
+    });
+    return this.checkpointing;
+  }
+
+  private async runCheckpoint(nowMs: number): Promise<number> {
+    const { creations, creationsFailed } = this.checkpointMetrics;
+    creations.inc();
+    let step = 'rolling the log';
+    let rolled = false;
+    let bytes: number;
+    let checkpointedSeq: number;
+    try {
+      await this.roll();
+      rolled = true;
+      step = 'dropping what the retention no longer keeps';
+      await this.hook?.('rolled');
+      await this.applyRetention(nowMs);
+      step = 'writing closed chunks to disk';
       await this.flusher.flush();
       await this.flusher.synced();
-      const checkpointedSeq = this.flusher.writtenSeq;
-      this.logged.clear();
-      const generation = this.generation + 1;
-      const items: HeadSeries[] = [];
-      for (const s of this.store.all()) {
-        this.logged.add(s.id);
-        items.push({
-          id: s.id,
-          labels: s.labels,
-          chunks: s.memoryChunks(),
-          open: s.openChunkState(),
-        });
-      }
-      // The next log file's records decode from its own records alone.
-      this.chain.reset();
-      bytes = await rollSnapshot(this.log, this.files, generation, items, encodeHeadSeries);
-      this.generation = generation;
-      this.flusher.checkpointed(checkpointedSeq);
-      await this.ageOut(nowMs);
-    });
+      checkpointedSeq = this.flusher.writtenSeq;
+      step = 'writing the snapshot';
+      const series = [...this.store.all()];
+      const live = (s: MemorySeries) => this.store.byId(s.id) === s;
+      bytes = await writeHeadSnapshot(this.files, this.generation, series, live);
+      await this.hook?.('snapshot-written');
+      step = 'renaming the snapshot into place';
+      await this.files.placeSnapshot();
+    } catch (error) {
+      creationsFailed.inc();
+      await rm(this.files.unfinishedSnapshot, { force: true }).catch(() => undefined);
+      this.options.logger.error(
+        'Checkpoint failed; the last checkpoint and the log since it are kept, and the next maintenance tries again',
+        { step, err: (error as Error).message, log_rolled: rolled },
+      );
+      throw new Error(`checkpoint failed ${step}: ${(error as Error).message}`, { cause: error });
+    }
+    this.flusher.checkpointed(checkpointedSeq);
+    await this.removeOldSegments();
+    await this.ageOut(nowMs);
     return bytes;
+  }
+
+  /**
+   * Opens the log's next segment and moves the log onto it, the sample chain starting over with
+   * it. When the segment cannot be opened nothing changes: appends go on into the current one.
+   */
+  private async roll(): Promise<void> {
+    const next = this.generation + 1;
+    await this.hook?.('segment-open');
+    const handle = await this.files.openLog(next, true);
+    // Records queued until the swap were XORed along the chain for the current segment.
+    await this.log.roll(handle, () => this.chain.reset());
+    this.generation = next;
+    this.checkpointMetrics.currentSegment.set(next);
+  }
+
+  /** Removes the segments the snapshot in place holds; a failure leaves them for the next one. */
+  private async removeOldSegments(): Promise<void> {
+    const { truncations, truncationsFailed } = this.checkpointMetrics;
+    truncations.inc();
+    try {
+      await this.hook?.('segments-removal');
+      await this.files.removeStale(this.generation);
+    } catch (error) {
+      truncationsFailed.inc();
+      // Segments older than the snapshot are never replayed: a start removes them.
+      this.options.logger.error('Removing log segments the checkpoint holds failed', {
+        err: (error as Error).message,
+      });
+    }
   }
 
   /** Cuts chunks on disk that ended before the warm window from their series (see `ColdChunkIndex`). */
@@ -339,7 +375,7 @@ export class MetricStorage implements Queryable {
     return this.db.fileBytes;
   }
 
-  private applyRetention(nowMs: number): void {
+  private async applyRetention(nowMs: number): Promise<void> {
     let cutoff = nowMs - this.options.retentionMs;
     const maxBytes = this.options.retentionBytes ?? 0;
     if (maxBytes > 0) {
@@ -347,7 +383,7 @@ export class MetricStorage implements Queryable {
       // Chunks ending at or before the newest time of the batches over the limit go.
       if (bySize !== undefined) cutoff = Math.max(cutoff, bySize + 1);
     }
-    this.store.truncateBefore(cutoff);
+    await this.store.truncateBeforeInSlices(cutoff);
     this.flusher.setCutoff(cutoff);
   }
 
@@ -372,43 +408,11 @@ export class MetricStorage implements Queryable {
     return this.log.flush();
   }
 
+  /** Waits for a checkpoint under way, then syncs and closes the log and the chunk database. */
   async close(): Promise<void> {
+    await this.checkpointing?.catch(() => undefined);
     await this.log.close();
     await this.flusher.synced().catch(() => undefined);
     await this.db.close();
-  }
-}
-
-/**
- * Samples of one scrape, rule evaluation or remote-write request, appended and logged together:
- * `commit` applies them at once and starts their write; its `written` says when it has completed.
- */
-export class MetricAppender {
-  private readonly labels: Labels[] = [];
-  private readonly t: number[] = [];
-  private readonly v: number[] = [];
-  private readonly stale: boolean[] = [];
-
-  constructor(private readonly storage: MetricStorage) {}
-
-  add(labels: Labels, t: number, v: number): this {
-    this.labels.push(labels);
-    this.t.push(t);
-    this.v.push(v);
-    this.stale.push(false);
-    return this;
-  }
-
-  /** A staleness marker: the series ended (its target or rule stopped producing it). */
-  addStale(labels: Labels, t: number): this {
-    this.labels.push(labels);
-    this.t.push(t);
-    this.v.push(NaN);
-    this.stale.push(true);
-    return this;
-  }
-
-  commit(): AppendResult {
-    return this.storage.write(this.labels, this.t, this.v, this.stale);
   }
 }

@@ -31,23 +31,29 @@ const ready: Readiness = {
 /**
  * Starts `redisx-alertmanager` with `configFile` and waits until `/-/ready` answers (or, for
  * a server behind TLS or basic auth, until `readiness` says so). With `storageDir` the server
- * keeps its data there (for restarts) and `stop` leaves it in place.
+ * keeps its data there (for restarts) and `stop` leaves it in place; `env` adds to the
+ * environment it inherits.
  */
 export async function startServerProcess(
   configFile: string,
   extraArgs: string[] = [],
   storageDir?: string,
   readiness: Readiness = ready,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<ServerProcess> {
   const port = await getFreePort();
   const storage = storageDir ?? (await mkdtemp(join(tmpdir(), 'am-storage-')));
-  const proc = startProcess(process.execPath, [
-    ALERTMANAGER_BIN,
-    `--config.file=${configFile}`,
-    `--storage.path=${storage}`,
-    `--web.listen-address=127.0.0.1:${port}`,
-    ...extraArgs,
-  ]);
+  const proc = startProcess(
+    process.execPath,
+    [
+      ALERTMANAGER_BIN,
+      `--config.file=${configFile}`,
+      `--storage.path=${storage}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      ...extraArgs,
+    ],
+    { env },
+  );
   const url = `${readiness.scheme}://127.0.0.1:${port}`;
   try {
     await waitFor(`the server on ${url}`, async () => {

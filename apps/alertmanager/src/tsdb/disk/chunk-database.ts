@@ -68,6 +68,8 @@ export const MAX_SEQ = 2 ** 31 - 1;
 export class ChunkDatabase implements DiskChunkSource {
   /** Counts the snapshots this thread has read from: what was read in an older one may be stale. */
   snapshot = 0;
+  /** Whether the last commit failed. */
+  private failed = false;
 
   private constructor(
     private readonly root: RootDatabase,
@@ -146,7 +148,7 @@ export class ChunkDatabase implements DiskChunkSource {
   /** Writes summaries of batches that have none. */
   async addSummaries(summaries: readonly BatchSummary[]): Promise<void> {
     if (summaries.length === 0) return;
-    await this.root.transaction(() => {
+    await this.commit(() => {
       for (const s of summaries) void this.summaryTable.put(s.first, encodeSummary(s));
     });
   }
@@ -157,9 +159,34 @@ export class ChunkDatabase implements DiskChunkSource {
     this.snapshot++;
   }
 
+  /**
+   * Runs `changes` in one write transaction; resolves once it is committed and visible. A commit
+   * the disk refuses (full, failing) rejects with the disk's error and changes nothing.
+   */
+  private async commit(changes: () => void): Promise<void> {
+    try {
+      await this.root.transaction(() => {
+        // lmdb rejects its own promise of the batch too when a commit fails, and nothing else
+        // waits for it: unhandled, that rejection would end the process on a full disk.
+        this.root.committed.then(undefined, ignore);
+        changes();
+      });
+    } catch (error) {
+      this.failed = true;
+      // lmdb's error only points at `commitError`, the promise of the disk's own error.
+      const commitError = (error as { commitError?: Promise<unknown> }).commitError;
+      if (commitError === undefined) throw error;
+      throw await commitError.then(
+        () => error,
+        (cause: unknown) => (cause instanceof Error ? cause : error),
+      );
+    }
+    this.failed = false;
+  }
+
   /** Applies one write in one transaction; resolves once it is committed and visible. */
   async write(change: DiskWrite): Promise<void> {
-    await this.root.transaction(() => {
+    await this.commit(() => {
       for (const chunk of change.chunks) void this.chunks.put(chunk.seq, Buffer.from(chunk.bytes));
       if (change.chunks.length > 0) {
         const first = change.chunks[0].seq;
@@ -181,9 +208,12 @@ export class ChunkDatabase implements DiskChunkSource {
     });
   }
 
-  /** Resolves once every committed write is on disk for good. */
+  /**
+   * Resolves once every committed write is on disk for good. After a failed commit lmdb's promise
+   * of that waits for the next commit that succeeds, so it is not waited for then.
+   */
   async flushed(): Promise<void> {
-    await this.root.flushed;
+    if (!this.failed) await this.root.flushed;
   }
 
   /** What was last written of the store, as this thread's snapshot has it. */
@@ -211,3 +241,5 @@ export class ChunkDatabase implements DiskChunkSource {
     await this.root.close();
   }
 }
+
+const ignore = (): void => undefined;

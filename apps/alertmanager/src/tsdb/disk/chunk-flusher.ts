@@ -33,6 +33,8 @@ export class ChunkFlusher implements ChunkDiskSide {
   constructor(
     private readonly memory: StoreMemory,
     private readonly db: ChunkDatabase,
+    /** Called before each write (a test's fault or pause; see `CheckpointHook`). */
+    private readonly beforeWrite?: () => Promise<void> | void,
   ) {
     const state = db.state();
     this.nextSeq = state.nextSeq;
@@ -163,6 +165,7 @@ export class ChunkFlusher implements ChunkDiskSide {
       chunks.length + series.length + droppedSeries.length + droppedBatches.length === 0;
     if (empty && unchanged) return;
     try {
+      await this.beforeWrite?.();
       await this.db.write({
         chunks,
         series,

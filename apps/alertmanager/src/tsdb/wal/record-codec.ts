@@ -4,8 +4,13 @@ import { Labels } from '../labels';
 
 /** Writes a record: bytes, unsigned varints, doubles, strings and label sets. */
 export class RecordWriter {
-  private buffer = Buffer.alloc(256);
+  private buffer: Buffer;
   private at = 0;
+
+  /** `initialBytes`: room for a record about that size, so that it seldom grows. */
+  constructor(initialBytes = 256) {
+    this.buffer = Buffer.alloc(initialBytes);
+  }
 
   private ensure(n: number): void {
     if (this.at + n <= this.buffer.length) return;
@@ -42,8 +47,11 @@ export class RecordWriter {
   }
 
   string(value: string): void {
-    const bytes = Buffer.from(value, 'utf8');
-    this.bytes(bytes);
+    // Encoded in place: a checkpoint writes every series' labels, and a buffer per string adds up.
+    const length = Buffer.byteLength(value, 'utf8');
+    this.uvarint(length);
+    this.ensure(length);
+    this.at += this.buffer.write(value, this.at, length, 'utf8');
   }
 
   bytes(value: Uint8Array): void {

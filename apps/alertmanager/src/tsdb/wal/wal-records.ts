@@ -116,25 +116,45 @@ export interface HeadSeries {
  * chunks they hold in memory and their labels (kept in the chunk database too, but a checkpoint
  * must restore its series without it).
  */
-export async function encodeHeadSeries(series: readonly HeadSeries[]): Promise<Buffer> {
-  const inner = encodePlainHeadSeries(series);
-  const deflated = await deflateRawAsync(inner, { level: 1 });
-  return Buffer.concat([Buffer.from([DEFLATED]), deflated]);
+export function encodeHeadSeries(series: readonly HeadSeries[]): Promise<Buffer> {
+  const record = new HeadSeriesRecord();
+  for (const s of series) record.add(s);
+  return record.deflated();
 }
 
-function encodePlainHeadSeries(series: readonly HeadSeries[]): Buffer {
-  const w = new RecordWriter();
-  w.byte(HEAD_STATES);
-  w.uvarint(series.length);
-  for (const s of series) {
+/**
+ * A checkpoint record built a series at a time: each series is encoded as it is added, so its
+ * chunks may be views of memory that changes afterwards.
+ */
+export class HeadSeriesRecord {
+  private readonly w = new RecordWriter(64 * 1024);
+  private count = 0;
+
+  /** Series added so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  add(s: HeadSeries): void {
+    const { w } = this;
     w.uvarint(s.id);
     w.byte(s.labels === undefined ? 0 : 1);
     if (s.labels !== undefined) w.labels(s.labels);
     writeChunks(w, s.chunks);
     w.byte(s.open === undefined ? 0 : 1);
     if (s.open !== undefined) writeState(w, s.open);
+    this.count++;
   }
-  return w.done();
+
+  /** The record, deflated on libuv's thread pool. */
+  async deflated(): Promise<Buffer> {
+    const head = new RecordWriter(16);
+    head.byte(HEAD_STATES);
+    head.uvarint(this.count);
+    const inner = Buffer.concat([head.done(), this.w.done()]);
+    const deflated = await deflateRawAsync(inner, { level: 1 });
+    return Buffer.concat([Buffer.from([DEFLATED]), deflated]);
+  }
 }
 
 /** The open chunk's encoder state; its count and times are those of the chunk before it. */
