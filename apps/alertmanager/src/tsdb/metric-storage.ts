@@ -9,6 +9,7 @@ import { checkpointTestHook } from './checkpoint-test-hook';
 import type { Labels } from './labels';
 import { MemoryStore } from './memory-store';
 import { MetricAppender } from './metric-appender';
+import type { AppendListener, AppendResult } from './metric-appender';
 import { SampleRejectedError, type MemorySeries } from './memory-series';
 import { MetricLogReplay } from './metric-log-replay';
 import type { Querier, Queryable } from './queryable';
@@ -59,31 +60,7 @@ export interface MetricStorageOptions {
   readonly checkpointHook?: CheckpointHook;
 }
 
-/** What one commit of an appender did. */
-export interface AppendResult {
-  readonly appended: number;
-  /** Samples refused (older than the series' newest, or another value at its time), by reason. */
-  readonly rejected: ReadonlyMap<string, number>;
-  /**
-   * Resolves once the batch's records (and every record appended before them) are written to the
-   * log, so a killed process cannot lose them (the disk's sync follows within `syncIntervalMs`);
-   * rejects when the log cannot be written (the records stay queued for the next write). Commits
-   * arriving while a write is under way share the next one.
-   */
-  readonly written: Promise<void>;
-}
-
-/** Samples one commit appended (rejected ones left out), in the order they were added. */
-export interface AppendedBatch {
-  readonly labels: readonly Labels[];
-  readonly t: readonly number[];
-  readonly v: readonly number[];
-  /** Staleness markers (their `v` is NaN). */
-  readonly stale: readonly boolean[];
-}
-
-/** Told of every committed batch, after it is applied and logged (remote write); must not throw. */
-export type AppendListener = (batch: AppendedBatch) => void;
+export type { AppendedBatch, AppendListener, AppendResult } from './metric-appender';
 
 /** Closed chunks in memory that start a flush to disk before the next checkpoint. */
 const FLUSH_AT_CHUNKS = 4096;
@@ -368,11 +345,6 @@ export class MetricStorage implements Queryable {
   /** Bytes of closed chunks on disk. */
   get diskBytes(): number {
     return this.flusher.diskBytes;
-  }
-
-  /** Bytes of the chunk database's file (it grows, and reuses the pages of dropped chunks). */
-  get databaseFileBytes(): number {
-    return this.db.fileBytes;
   }
 
   private async applyRetention(nowMs: number): Promise<void> {

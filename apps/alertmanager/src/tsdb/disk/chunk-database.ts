@@ -231,12 +231,6 @@ export class ChunkDatabase implements DiskChunkSource {
     for (const { key, value } of this.seriesTable.getRange()) yield [key, value];
   }
 
-  /** Bytes the database's file takes. */
-  get fileBytes(): number {
-    const stats = this.root.getStats() as { pageSize?: number; lastPageNumber?: number };
-    return (stats.pageSize ?? 0) * ((stats.lastPageNumber ?? -1) + 1);
-  }
-
   async close(): Promise<void> {
     await this.root.close();
   }
