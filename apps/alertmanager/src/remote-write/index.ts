@@ -6,3 +6,4 @@ export {
   type ReceiverReply,
   type ReceiverStorage,
 } from './remote-write-receiver';
+export { oldestSentSegment } from './send-position-file';

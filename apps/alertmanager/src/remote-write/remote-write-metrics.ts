@@ -23,6 +23,10 @@ export class RemoteWriteMetrics {
   readonly shards: Gauge<RemoteLabels>;
   readonly shardCapacity: Gauge<RemoteLabels>;
   readonly maxSamplesPerSend: Gauge<RemoteLabels>;
+  /** The log segment each remote's reader is in (`consumer`: the remote's name). */
+  readonly watcherSegment: Gauge<'consumer'>;
+  readonly watcherRecordsRead: Counter<'consumer' | 'type'>;
+  readonly watcherDecodeFailures: Counter<'consumer'>;
 
   constructor(registry: Registry) {
     const registers = [registry];
@@ -85,6 +89,31 @@ export class RemoteWriteMetrics {
       'max_samples_per_send',
       'The maximum number of samples to be sent, in a single request, to the remote storage. Note that, when sending of exemplars over remote write is enabled, exemplars count towards this limt.',
     );
+    this.watcherSegment = new Gauge({
+      name: 'prometheus_wal_watcher_current_segment',
+      help: 'Current segment the WAL watcher is reading records from.',
+      labelNames: ['consumer'],
+      registers,
+    });
+    this.watcherRecordsRead = new Counter({
+      name: 'prometheus_wal_watcher_records_read_total',
+      help: 'Number of records read by the WAL watcher from the WAL.',
+      labelNames: ['consumer', 'type'],
+      registers,
+    });
+    this.watcherDecodeFailures = new Counter({
+      name: 'prometheus_wal_watcher_record_decode_failures_total',
+      help: 'Number of records read by the WAL watcher that resulted in an error when decoding.',
+      labelNames: ['consumer'],
+      registers,
+    });
+  }
+
+  /** Forgets the series of one remote's log reader. */
+  removeWatcher(consumer: string): void {
+    this.watcherSegment.remove({ consumer });
+    this.watcherDecodeFailures.remove({ consumer });
+    for (const type of ['series', 'samples']) this.watcherRecordsRead.remove({ consumer, type });
   }
 
   /** Forgets one remote's series, when its queue stops (as upstream unregisters them). */

@@ -3,10 +3,11 @@ import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import { sleeperFor, type Scheduler, type TimerHandle } from '../time/scheduler';
 import type { Labels } from '../tsdb/labels';
-import type { AppendedBatch } from '../tsdb/metric-storage';
+import type { LogPosition, LogRead } from '../tsdb/metric-storage';
 import type { StoreOutcome } from './remote-write-client';
 import type { RemoteLabels, RemoteWriteMetrics } from './remote-write-metrics';
 import { SampleRing } from './sample-ring';
+import { SentRecords } from './sent-records';
 import { STALE_NAN } from './staleness';
 import {
   encodeWriteRequest,
@@ -32,8 +33,29 @@ export interface RemoteWriteQueueOptions {
   readonly seriesLabels: (labels: Labels) => Labels | undefined;
 }
 
+/** The metric store's log as one remote reads it (see `MetricLogReader`). */
+export interface LogFeed {
+  read(maxSamples: number): Promise<LogRead>;
+  /** The segment being read. */
+  readonly currentSegment: number;
+  /** The position after the last record read (the next segment's start once one is over). */
+  readonly position: LogPosition;
+  /** Records read, by type, and those that did not decode. */
+  readonly counts: { readonly series: number; readonly samples: number; readonly failures: number };
+  close(): Promise<void>;
+}
+
+/** Where a remote's position in the log is kept between starts. */
+export interface PositionKeeper {
+  /** Where the feed starts: the position kept, or the log's end for a new remote. */
+  readonly start: LogPosition;
+  save(position: LogPosition): void;
+}
+
 /** What a queue works with. */
 export interface RemoteWriteQueueDeps {
+  readonly feed: LogFeed;
+  readonly position: PositionKeeper;
   readonly store: RemoteStore;
   readonly metrics: RemoteWriteMetrics;
   readonly clock: Clock;
@@ -41,19 +63,28 @@ export interface RemoteWriteQueueDeps {
   readonly logger: Logger;
 }
 
+/** Samples read from the log at a time while the queue has room. */
+const READ_SAMPLES = 10_000;
+/** The position is kept at most this often while samples are sent. */
+const SAVE_POSITION_MS = 1000;
+/** A failed read of the log is tried again after this long, if nothing is written before. */
+const READ_RETRY_MS = 1000;
+
 /**
  * The samples bound for one remote and the loop that sends them, as one of Prometheus's queue
- * managers with a single shard: samples wait in a bounded ring (`capacity` × `max_shards`, the
- * most upstream holds in memory for a remote); a batch leaves when it has `max_samples_per_send`
- * samples or its oldest sample has waited `batch_send_deadline`. A batch stays queued until the
- * remote took it: recoverable failures (5xx, network, 429 when allowed) are retried for ever
- * with a backoff doubling from `min_backoff` to `max_backoff`, so the samples behind it wait and
- * are caught up when the remote is back; other failures drop the batch. When the ring is full,
- * new samples are dropped and counted. Upstream reads its write-ahead log instead and loses
- * nothing; this ring lives in memory and is lost on restart.
+ * managers with a single shard fed by its write-ahead-log watcher: samples wait in the metric
+ * store's log, and are read from it into a ring while the ring holds fewer than `capacity` ×
+ * `max_shards` (so memory does not grow with an outage); a batch leaves when it has
+ * `max_samples_per_send` samples or its oldest sample has waited `batch_send_deadline`. A batch
+ * stays queued until the remote took it: recoverable failures (5xx, network, 429 when allowed)
+ * are retried for ever with a backoff doubling from `min_backoff` to `max_backoff`, so the
+ * samples behind it wait and are caught up when the remote is back; other failures drop the
+ * batch. The position after the last record whose samples have left is kept (see
+ * {@link PositionKeeper}), so a restart resumes there, where upstream starts from the log's end.
  */
 export class RemoteWriteQueue {
   private readonly ring: SampleRing;
+  private readonly sent: SentRecords;
   private readonly labelCache = new WeakMap<Labels, Labels | null>();
   private readonly wireCache = new WeakMap<Labels, WireLabel[]>();
   private readonly stopping = new AbortController();
@@ -67,6 +98,13 @@ export class RemoteWriteQueue {
   /** A client to switch to once the request in flight, if any, has ended. */
   private nextStore: RemoteStore | undefined;
   private sending = false;
+  private filling = false;
+  private fillAgain = false;
+  private readRetry: TimerHandle | undefined;
+  private saved: LogPosition;
+  private savedAt = -Infinity;
+  private saveTimer: TimerHandle | undefined;
+  private readCounts = { series: 0, samples: 0, failures: 0 };
 
   constructor(
     private readonly options: RemoteWriteQueueOptions,
@@ -75,6 +113,8 @@ export class RemoteWriteQueue {
     const { queue } = options;
     this.store = deps.store;
     this.ring = new SampleRing(queue.capacity * queue.maxShards);
+    this.sent = new SentRecords(deps.position.start);
+    this.saved = deps.position.start;
     this.sleep = sleeperFor(deps.scheduler);
     this.labels = { remote_name: options.name, url: options.url };
     const m = deps.metrics;
@@ -92,22 +132,19 @@ export class RemoteWriteQueue {
     m.shards.set(this.labels, 1);
     m.shardCapacity.set(this.labels, this.ring.capacity);
     m.maxSamplesPerSend.set(this.labels, queue.maxSamplesPerSend);
+    m.watcherSegment.set({ consumer: options.name }, deps.feed.currentSegment);
     void this.run();
+    this.logWritten();
   }
 
-  /** Queues a committed batch's samples; never blocks (a full ring drops and counts). */
-  append(batch: AppendedBatch): void {
-    if (this.stopping.signal.aborted) return;
-    let dropped = 0;
-    for (let i = 0; i < batch.labels.length; i++) {
-      const labels = this.seriesLabels(batch.labels[i]);
-      if (labels === undefined || !this.ring.push(labels, batch.t[i], batch.v[i], batch.stale[i])) {
-        dropped++;
-      }
-    }
-    if (dropped > 0) this.deps.metrics.samplesDropped.inc(this.labels, dropped);
-    this.deps.metrics.samplesPending.set(this.labels, this.ring.length);
-    if (this.ring.length >= this.wakeAt) this.wake?.();
+  /** The log has more: reads it on while the ring has room. */
+  logWritten(): void {
+    void this.fill();
+  }
+
+  /** The oldest log segment this remote still has to read from (its kept position's). */
+  get neededSegment(): number {
+    return this.sent.position.segment;
   }
 
   /** Sends through `store` from now on (after the request in flight); the old one is closed. */
@@ -118,14 +155,118 @@ export class RemoteWriteQueue {
     if (!this.sending) this.switchStore();
   }
 
-  /** Stops sending at once; what is queued is given up. */
+  /** Stops sending at once; what is queued waits in the log, from the position kept now. */
   stop(): void {
     if (this.stopping.signal.aborted) return;
     this.stopping.abort();
     this.wake?.();
+    if (this.saveTimer) this.deps.scheduler.clear(this.saveTimer);
+    if (this.readRetry) this.deps.scheduler.clear(this.readRetry);
+    this.savePosition();
+    void this.deps.feed.close();
     this.store.close();
     this.nextStore?.close();
     this.deps.metrics.remove(this.labels);
+    this.deps.metrics.removeWatcher(this.options.name);
+  }
+
+  /** Reads the log into the ring while it has room; one read at a time. */
+  private async fill(): Promise<void> {
+    const { signal } = this.stopping;
+    if (this.filling) {
+      this.fillAgain = true;
+      return;
+    }
+    this.filling = true;
+    try {
+      do {
+        this.fillAgain = false;
+        while (!signal.aborted && this.ring.length < this.ring.capacity) {
+          const room = this.ring.capacity - this.ring.length;
+          const read = await this.deps.feed.read(Math.min(room, READ_SAMPLES));
+          if (signal.aborted) return;
+          this.take(read);
+          if (read.records.length === 0) break;
+        }
+      } while (this.fillAgain && !signal.aborted);
+    } catch (error) {
+      this.deps.logger.error('Reading the metric log failed; trying again', {
+        err: (error as Error).message,
+      });
+      this.readRetry ??= this.deps.scheduler.set(this.deps.clock.now() + READ_RETRY_MS, () => {
+        this.readRetry = undefined;
+        this.logWritten();
+      });
+    } finally {
+      this.filling = false;
+    }
+  }
+
+  /** Queues the samples of a read (relabeled; dropped ones counted) and where its records end. */
+  private take(read: LogRead): void {
+    const { metrics } = this.deps;
+    let dropped = read.unknownSeries;
+    let record = 0;
+    for (let i = 0; i < read.t.length; i++) {
+      while (record < read.records.length && read.records[record].samples <= i) {
+        this.sent.recordEnds(read.records[record++].position);
+      }
+      const labels = this.seriesLabels(read.labels[i]);
+      if (labels === undefined) {
+        dropped++;
+        continue;
+      }
+      this.ring.push(labels, read.t[i], read.v[i], read.stale[i]);
+      this.sent.queuedSamples(1);
+    }
+    while (record < read.records.length) this.sent.recordEnds(read.records[record++].position);
+    // Past the last record read: into the next segment, or past records without samples.
+    this.sent.recordEnds(this.deps.feed.position);
+    if (dropped > 0) metrics.samplesDropped.inc(this.labels, dropped);
+    metrics.samplesPending.set(this.labels, this.ring.length);
+    this.countReads();
+    this.positionMoved();
+    if (this.ring.length >= this.wakeAt) this.wake?.();
+  }
+
+  private countReads(): void {
+    const { metrics } = this.deps;
+    const { counts, currentSegment } = this.deps.feed;
+    const consumer = this.options.name;
+    metrics.watcherSegment.set({ consumer }, currentSegment);
+    for (const type of ['series', 'samples'] as const) {
+      const delta = counts[type] - this.readCounts[type];
+      if (delta > 0) metrics.watcherRecordsRead.inc({ consumer, type }, delta);
+    }
+    const failures = counts.failures - this.readCounts.failures;
+    if (failures > 0) metrics.watcherDecodeFailures.inc({ consumer }, failures);
+    this.readCounts = { ...counts };
+  }
+
+  /** Keeps the position once it moved, at most every `SAVE_POSITION_MS`. */
+  private positionMoved(): void {
+    const { position } = this.sent;
+    if (position.segment === this.saved.segment && position.offset === this.saved.offset) return;
+    const due = this.savedAt + SAVE_POSITION_MS;
+    if (this.deps.clock.now() >= due) return this.savePosition();
+    this.saveTimer ??= this.deps.scheduler.set(due, () => {
+      this.saveTimer = undefined;
+      this.savePosition();
+    });
+  }
+
+  private savePosition(): void {
+    const { position } = this.sent;
+    this.savedAt = this.deps.clock.now();
+    if (position.segment === this.saved.segment && position.offset === this.saved.offset) return;
+    try {
+      this.deps.position.save(position);
+      this.saved = position;
+    } catch (error) {
+      this.deps.logger.error('Keeping the remote write position failed', {
+        err: (error as Error).message,
+      });
+    }
   }
 
   private seriesLabels(series: Labels): Labels | undefined {
@@ -205,7 +346,10 @@ export class RemoteWriteQueue {
       metrics.highestSentTimestamp.set(this.labels, Math.floor(highest / 1000));
     }
     this.ring.shift(count);
+    this.sent.leftQueue(count);
     metrics.samplesPending.set(this.labels, this.ring.length);
+    this.positionMoved();
+    this.logWritten();
   }
 
   private switchStore(): void {

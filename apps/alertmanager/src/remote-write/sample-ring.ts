@@ -4,9 +4,10 @@ import type { Labels } from '../tsdb/labels';
 const INITIAL_SLOTS = 1024;
 
 /**
- * The samples waiting for one remote, oldest first, at most `capacity` of them. Times and values
- * live in typed arrays (no object per sample, and a value's NaN bits are kept); the ring starts
- * small and grows while it fills, so an idle remote costs little memory.
+ * The samples waiting for one remote, oldest first. Times and values live in typed arrays (no
+ * object per sample, and a value's NaN bits are kept); the ring starts small and grows while it
+ * fills, so an idle remote costs little memory. `capacity` is what its reader fills it up to:
+ * reading whole records, it may go past it by the last one.
  */
 export class SampleRing {
   private labels: (Labels | undefined)[];
@@ -28,19 +29,15 @@ export class SampleRing {
     return this.size;
   }
 
-  /** Adds a sample at the end; false (and nothing added) when the ring holds `capacity`. */
-  push(labels: Labels, t: number, v: number, stale: boolean): boolean {
-    if (this.size === this.t.length) {
-      if (this.size === this.capacity) return false;
-      this.grow();
-    }
+  /** Adds a sample at the end. */
+  push(labels: Labels, t: number, v: number, stale: boolean): void {
+    if (this.size === this.t.length) this.grow();
     const at = (this.head + this.size) % this.t.length;
     this.labels[at] = labels;
     this.t[at] = t;
     this.v[at] = v;
     this.stale[at] = stale ? 1 : 0;
     this.size++;
-    return true;
   }
 
   /** The `i`th oldest sample's parts (0 is the oldest); `i` must be below `length`. */
@@ -73,7 +70,8 @@ export class SampleRing {
   }
 
   private grow(): void {
-    const slots = Math.min(this.capacity, this.t.length * 2);
+    const slots =
+      this.size < this.capacity ? Math.min(this.capacity, this.t.length * 2) : this.t.length * 2;
     const labels = new Array<Labels | undefined>(slots);
     const t = new Float64Array(slots);
     const v = new Float64Array(slots);

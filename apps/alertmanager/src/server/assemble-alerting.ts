@@ -31,6 +31,7 @@ import type { Clock } from '../time/clock';
 import type { ServerOptions } from './server-options';
 import { SERVER_DEFAULTS } from './server-options';
 import { AlertIntake } from '../alerts/alert-intake';
+import { oldestSentSegment } from '../remote-write';
 import { MetricStorage } from '../tsdb';
 import type { RuleManager } from '../rules';
 import type { ScrapeManager } from '../scrape';
@@ -101,6 +102,7 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       retentionMs: options.tsdbRetentionTime ?? options.dataRetention,
       retentionBytes: options.tsdbRetentionSize ?? 0,
       syncIntervalMs: 200,
+      keepLogFrom: oldestSentSegment(options.storagePath),
       logger: logger.with({ component: 'metric store' }),
       registry: inputs.registry,
     }),

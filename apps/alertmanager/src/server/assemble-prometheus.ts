@@ -91,6 +91,7 @@ export function assemblePrometheus(inputs: PrometheusInputs): AssembledPrometheu
     scheduler: inputs.scheduler,
     logger: logger.with({ component: 'remote' }),
     userAgent,
+    storageDir: options.storagePath,
   });
   // Exemplars are always kept (Prometheus keeps them with `--enable-feature=exemplar-storage`).
   const exemplars = new CircularExemplarStore(

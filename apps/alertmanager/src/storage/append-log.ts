@@ -48,6 +48,11 @@ export class AppendLog {
     return this.fileBytes + this.pendingBytes;
   }
 
+  /** Bytes of the file whose writes have completed: whole records, readable by others. */
+  get writtenBytes(): number {
+    return this.fileBytes;
+  }
+
   /** Queues one record; it is durable after the next sync. */
   append(payload: Buffer): void {
     const framed = frame(payload);

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const { O_WRONLY, O_CREAT, O_APPEND, O_TRUNC, O_DSYNC } = constants;
@@ -89,16 +89,29 @@ export class LogFiles {
   /**
    * Removes the log files that are not the log of the snapshot of `generation` (segments older
    * than it hold nothing it does not), and an unfinished snapshot, left by a crash or a failed
-   * write.
+   * write. A segmented log keeps its older segments from `keepFrom` on, for readers behind it.
    */
-  async removeStale(generation: number): Promise<void> {
+  async removeStale(generation: number, keepFrom = generation): Promise<void> {
     await rm(this.unfinishedSnapshot, { force: true });
+    const oldestKept = this.segmented ? Math.min(generation, keepFrom) : generation;
     for (const name of await readdir(this.dir)) {
       const m = this.logPattern.exec(name);
-      if (m && this.isStale(Number(m[1]), generation)) {
+      if (m && this.isStale(Number(m[1]), oldestKept)) {
         await rm(join(this.dir, name), { force: true });
       }
     }
+  }
+
+  /** The segments older than `generation` and when each was last written, oldest first. */
+  async segmentsBefore(generation: number): Promise<{ generation: number; modifiedMs: number }[]> {
+    const found: { generation: number; modifiedMs: number }[] = [];
+    for (const name of await readdir(this.dir)) {
+      const m = this.logPattern.exec(name);
+      if (!m || Number(m[1]) >= generation) continue;
+      const info = await stat(join(this.dir, name)).catch(() => undefined);
+      if (info) found.push({ generation: Number(m[1]), modifiedMs: info.mtimeMs });
+    }
+    return found.sort((a, b) => a.generation - b.generation);
   }
 
   private isStale(segment: number, snapshotGeneration: number): boolean {

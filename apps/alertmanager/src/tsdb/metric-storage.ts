@@ -27,6 +27,8 @@ import {
 } from './wal/wal-records';
 import { SampleChain } from './wal/sample-chain';
 import { writeHeadSnapshot } from './wal/write-head-snapshot';
+import { MetricLogReader, type LogPosition } from './wal/metric-log-reader';
+import { LogReaders } from './log-readers';
 
 export interface MetricStorageOptions {
   /**
@@ -54,6 +56,12 @@ export interface MetricStorageOptions {
   /** Where the checkpoint's metrics (`prometheus_tsdb_checkpoint_*`, `prometheus_tsdb_wal_*`) are shown. */
   readonly registry?: Registry;
   /**
+   * The oldest log segment a reader of the log (remote write) still has to read, found before the
+   * store opens: a start keeps the segments from it on, where it would remove every segment older
+   * than the checkpoint's; checkpoints then keep what the readers hold (see `holdLog`).
+   */
+  readonly keepLogFrom?: number;
+  /**
    * Called at each stage of a checkpoint (tests pause or fail it there); by default the test hook
    * of the environment, if any (see `checkpointTestHook`).
    */
@@ -61,6 +69,7 @@ export interface MetricStorageOptions {
 }
 
 export type { AppendedBatch, AppendListener, AppendResult } from './metric-appender';
+export type { LogPosition, LogRead, RecordEnd } from './wal/metric-log-reader';
 
 /** Closed chunks in memory that start a flush to disk before the next checkpoint. */
 const FLUSH_AT_CHUNKS = 4096;
@@ -83,6 +92,7 @@ export class MetricStorage implements Queryable {
   /** The log segment appends go to. */
   private generation: number;
   private readonly appendListeners: AppendListener[] = [];
+  private readonly readers = new LogReaders();
   private background: Promise<void> | undefined;
   private checkpointing: Promise<number> | undefined;
 
@@ -136,7 +146,7 @@ export class MetricStorage implements Queryable {
     }
     // Series read from the chunk database are known to a restart without the log.
     for (const series of store.all()) logged.add(series.id);
-    await files.removeStale(recovery.snapshotGeneration);
+    await files.removeStale(recovery.snapshotGeneration, options.keepLogFrom);
     // New records follow the last segment's, XORed along the chain its replay left.
     const handle = await files.openLog(recovery.generation, false);
     const log = new AppendLog(
@@ -179,6 +189,37 @@ export class MetricStorage implements Queryable {
       const at = this.appendListeners.indexOf(listener);
       if (at >= 0) this.appendListeners.splice(at, 1);
     };
+  }
+
+  /** The end of what the log has written: where a reader that has caught up stands. */
+  logEnd(): LogPosition {
+    return { segment: this.generation, offset: this.log.writtenBytes };
+  }
+
+  /** Calls `listener` whenever the log has written more (a commit's records, a roll). */
+  onLogWritten(listener: () => void): () => void {
+    return this.readers.onWritten(listener);
+  }
+
+  /**
+   * Keeps the log's segments from the one `oldest` names on through checkpoints, as long as the
+   * retention keeps their samples; the returned function lets go.
+   */
+  holdLog(oldest: () => number | undefined): () => void {
+    return this.readers.hold(oldest);
+  }
+
+  /** A reader of the log's samples from `from` on (see {@link MetricLogReader}). */
+  readLog(from: LogPosition): MetricLogReader {
+    return new MetricLogReader(
+      {
+        files: this.files,
+        end: () => this.logEnd(),
+        labelsOf: (id) => this.store.byId(id)?.labels,
+        logger: this.options.logger,
+      },
+      from,
+    );
   }
 
   querier(mint: number, maxt: number): Querier {
@@ -235,6 +276,11 @@ export class MetricStorage implements Queryable {
     // Written now rather than at the next timed sync, even when this batch added nothing: a
     // sample the batch repeats may still be on its way to the log with an earlier batch.
     const written = this.log.commitQueued();
+    if (this.readers.listening)
+      written.then(
+        () => this.readers.notifyWritten(),
+        () => undefined,
+      );
     // The log has reported a failed write; a caller that does not wait for it needs no rejection.
     written.catch(() => undefined);
     if (this.flusher.pendingChunks >= FLUSH_AT_CHUNKS) this.flushInBackground();
@@ -299,7 +345,7 @@ export class MetricStorage implements Queryable {
       throw new Error(`checkpoint failed ${step}: ${(error as Error).message}`, { cause: error });
     }
     this.flusher.checkpointed(checkpointedSeq);
-    await this.removeOldSegments();
+    await this.removeOldSegments(nowMs);
     await this.ageOut(nowMs);
     return bytes;
   }
@@ -313,18 +359,26 @@ export class MetricStorage implements Queryable {
     await this.hook?.('segment-open');
     const handle = await this.files.openLog(next, true);
     // Records queued until the swap were XORed along the chain for the current segment.
-    await this.log.roll(handle, () => this.chain.reset());
-    this.generation = next;
+    await this.log.roll(handle, () => {
+      this.chain.reset();
+      this.generation = next;
+    });
     this.checkpointMetrics.currentSegment.set(next);
+    this.readers.notifyWritten();
   }
 
-  /** Removes the segments the snapshot in place holds; a failure leaves them for the next one. */
-  private async removeOldSegments(): Promise<void> {
+  /**
+   * Removes the segments the snapshot in place holds, but those a reader still needs within the
+   * retention; a failure leaves them for the next one.
+   */
+  private async removeOldSegments(nowMs: number): Promise<void> {
     const { truncations, truncationsFailed } = this.checkpointMetrics;
     truncations.inc();
     try {
       await this.hook?.('segments-removal');
-      await this.files.removeStale(this.generation);
+      const cutoff = nowMs - this.options.retentionMs;
+      const keepFrom = await this.readers.keptFrom(this.files, this.generation, cutoff);
+      await this.files.removeStale(this.generation, keepFrom);
     } catch (error) {
       truncationsFailed.inc();
       // Segments older than the snapshot are never replayed: a start removes them.

@@ -35,7 +35,8 @@ export class WriteCollector {
     return this.requests.filter((r) => r.status < 300).flatMap((r) => r.samples);
   }
 
-  async start(): Promise<this> {
+  /** Listens on loopback, on `port` when given (a receiver that comes back where it was). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -55,7 +56,7 @@ export class WriteCollector {
         res.writeHead(status).end(status >= 300 ? `answer ${status}\nsecond line` : undefined);
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/receive`;
     return this;
   }
