@@ -1,7 +1,6 @@
 // Small helpers shared by the benchmarks: timing, statistics, peers found on PATH, servers to
 // start and a light HTTP client to drive them.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -43,7 +42,7 @@ export function skipPeer(name, why) {
   console.log(`SKIPPED side-by-side with ${name}: ${why}`);
 }
 
-/** The bundled rules, as the server reads them. */
+/** The specification's bundled rules, which the server and Prometheus both load as they are. */
 export const bundledRules = join(
   repoRoot,
   'apps',
@@ -52,19 +51,6 @@ export const bundledRules = join(
   'rules',
   'redisx.rules.yml',
 );
-
-/**
- * The bundled rules written into `dir` as Prometheus can load them: without the `{{ with
- * exemplars ... }}` clauses of their annotations (a template function of this server only, which
- * Prometheus refuses), as the compat specs strip them (test/support/prometheus-only-rules.ts).
- * The expressions, what the comparisons time, are the same.
- */
-export function bundledRulesForPrometheus(dir) {
-  const file = join(dir, 'redisx.rules.prometheus.yml');
-  const clause = /\{\{ with exemplars .*?\{\{ end \}\}\{\{ end \}\}/g;
-  writeFileSync(file, readFileSync(bundledRules, 'utf8').replace(clause, ''));
-  return file;
-}
 
 /** Formats a number with a fixed number of decimals. */
 export const fmt = (n, digits = 1) => n.toFixed(digits);

@@ -33,7 +33,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bundledRules,
-  bundledRulesForPrometheus,
   findPeer,
   fmt,
   freePort,
@@ -278,7 +277,7 @@ async function startPrometheus(prometheus) {
   try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const rules = bundledRulesForPrometheus(work);
+    const rules = bundledRules;
     const heavy = heavyRulesFile(work);
     const configure = (on) => prometheusConfig(work, port, false, on ? [rules, heavy] : [rules]);
     server = await managedServer(

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bundledRules,
-  bundledRulesForPrometheus,
   findPeer,
   fmt,
   freePort,
@@ -128,7 +127,7 @@ async function runPrometheus(prometheus) {
     'prometheus',
     prometheus,
     [
-      `--config.file=${rulesConfig(work, bundledRulesForPrometheus(work))}`,
+      `--config.file=${rulesConfig(work)}`,
       `--storage.tsdb.path=${join(work, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--web.enable-remote-write-receiver',

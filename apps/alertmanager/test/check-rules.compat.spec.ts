@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { prometheusOnlyRules } from './support/prometheus-only-rules';
 import { AMTOOL_BIN } from './support/server-process';
 import { describeWhen } from '@redisx/testing';
 
 /**
  * `redisx-amtool check rules` against Debian's `promtool check rules` (2.42, where installed) on
- * the same files: the bundled rules of the specification and every file of the check table,
- * compared line for line (error lines as sets: promtool walks Go maps in random order).
+ * the same files: every shipped rule file of `config/rules/` as it is (the specification's; the
+ * server's own, under `server-only/`, call a template function Prometheus lacks) and every file
+ * of the check table, compared line for line (error lines as sets: promtool walks Go maps in
+ * random order).
  */
 const promtool = spawnSync('sh', ['-c', 'command -v promtool'], { encoding: 'utf8' }).stdout.trim();
 const describeWithUpstream = describeWhen(
@@ -17,8 +18,7 @@ const describeWithUpstream = describeWhen(
 );
 
 const TABLE = join(__dirname, '..', 'src', 'cli', 'testdata', 'check-rules');
-// The bundled rules call `exemplars`, which promtool does not know: both sides read them without it.
-const RULES = prometheusOnlyRules();
+const RULES = join(__dirname, '..', 'config', 'rules');
 
 function run(cmd: string, args: string[], cwd: string) {
   const result = spawnSync(cmd, args, { cwd, encoding: 'utf8' });
@@ -31,7 +31,9 @@ describeWithUpstream('check rules side by side with promtool', () => {
     ...readdirSync(TABLE)
       .filter((f) => f.endsWith('.yml'))
       .map((f) => [TABLE, f]),
-    [RULES, 'redisx.rules.yml'],
+    ...readdirSync(RULES)
+      .filter((f) => f.endsWith('.rules.yml'))
+      .map((f) => [RULES, f]),
   ];
 
   it.each(cases)('%s/%s', (dir, file) => {

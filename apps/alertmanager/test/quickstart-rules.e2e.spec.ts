@@ -15,10 +15,11 @@ type Answer = { data: any };
 /**
  * What `npm start` runs: the quick-start configuration with the bundled rules and scrape jobs
  * (ports, intervals, rate windows and `for` cut to seconds, and the webhook pointed at the test's
- * receiver): the seventeen rules of the specification in their seven groups are listed and
- * evaluated without errors, the server scrapes its own `/metrics`, and with an exporter of the
- * specification's metric families crossing every threshold, each of the seventeen alerts goes
- * pending, fires, reaches the webhook through the routing tree, and resolves when it recovers.
+ * receiver): the seventeen rules of the specification in their seven groups, and the server's
+ * own trace rule in its group, are listed and evaluated without errors, the server scrapes its
+ * own `/metrics`, and with an exporter of the specification's metric families crossing every
+ * threshold, each of the eighteen alerts goes pending, fires, reaches the webhook through the
+ * routing tree, and resolves when it recovers.
  */
 describe('the quick start with its rules', () => {
   let dir: string;
@@ -39,19 +40,21 @@ describe('the quick start with its rules', () => {
       .replace('127.0.0.1:9093', `127.0.0.1:${port}`)
       .replace('127.0.0.1:3000', exporter.address)
       .replace(/(scrape_interval|evaluation_interval): 15s/g, '$1: 1s')
-      .replace('../rules/', 'rules/');
+      .replaceAll('../rules/', 'rules/');
     const redisJob = `  - job_name: redis\n    metrics_path: /redis\n    static_configs:\n      - targets: ['${exporter.address}']\n`;
     await writeFile(join(dir, 'prometheus.yml'), `${config.trimEnd()}\n${redisJob}`);
     // Rate windows of 5s and a 2s `for`, so breaching and recovering take seconds, not minutes.
-    const rules = await readFile(join(CONFIG_DIR, 'rules', 'redisx.rules.yml'), 'utf8');
-    await mkdir(join(dir, 'rules'));
-    await writeFile(
-      join(dir, 'rules', 'redisx.rules.yml'),
-      rules
-        .replace(/interval: 15s/g, 'interval: 1s')
-        .replace(/\[5m\]/g, '[5s]')
-        .replace(/for: \d+m/g, 'for: 2s'),
-    );
+    await mkdir(join(dir, 'rules', 'server-only'), { recursive: true });
+    for (const file of ['redisx.rules.yml', join('server-only', 'redisx-traces.rules.yml')]) {
+      const rules = await readFile(join(CONFIG_DIR, 'rules', file), 'utf8');
+      await writeFile(
+        join(dir, 'rules', file),
+        rules
+          .replace(/interval: 15s/g, 'interval: 1s')
+          .replace(/\[5m\]/g, '[5s]')
+          .replace(/for: \d+m/g, 'for: 2s'),
+      );
+    }
     const alertmanager = (await readFile(join(CONFIG_DIR, 'quickstart.yml'), 'utf8'))
       .replace('http://127.0.0.1:5001/', `${hook.url}/quickstart`)
       .replace(/group_(wait|interval): 10s/g, 'group_$1: 1s');
@@ -78,7 +81,7 @@ describe('the quick start with its rules', () => {
 
   const get = async (path: string) => (await (await fetch(`${url}${path}`)).json()) as Answer;
 
-  it('lists and evaluates the seventeen rules of the specification', async () => {
+  it("lists and evaluates the seventeen rules of the specification and the server's own", async () => {
     await waitFor('every rule evaluated', async () => {
       const answer = await get('/api/v1/rules');
       return answer.data.groups.every((g: { rules: { health: string }[] }) =>
@@ -95,8 +98,9 @@ describe('the quick start with its rules', () => {
       'redis_alerts',
       'stream_alerts',
       'system_alerts',
+      'redis_trace_alerts',
     ]);
-    expect(data.groups.flatMap((g: { rules: unknown[] }) => g.rules)).toHaveLength(17);
+    expect(data.groups.flatMap((g: { rules: unknown[] }) => g.rules)).toHaveLength(18);
   });
 
   it('scrapes its own metrics', async () => {
@@ -107,15 +111,15 @@ describe('the quick start with its rules', () => {
     const answer = await get(
       '/api/v1/query?query=prometheus_rule_group_rules%7Bjob%3D%22alertmanager%22%7D',
     );
-    expect(answer.data.result).toHaveLength(7);
+    expect(answer.data.result).toHaveLength(8);
   });
 
-  it('fires each of the seventeen alerts through the webhook, and resolves each', async () => {
+  it('fires each of the eighteen alerts through the webhook, and resolves each', async () => {
     const { data } = await get('/api/v1/rules');
     const names: string[] = data.groups
       .flatMap((g: { rules: { name: string }[] }) => g.rules.map((r) => r.name))
       .sort();
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(18);
     // Healthy numbers first: nothing fires.
     await waitFor('two healthy scrapes', async () => {
       const up = await get('/api/v1/query?query=up%7Bjob%3D%22redis%22%7D');

@@ -1,15 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { prometheusOnlyRules } from './support/prometheus-only-rules';
 import { AMTOOL_BIN } from './support/server-process';
 import { installedCommand } from './support/installed-command';
 import { describeWhen } from '@redisx/testing';
 
 /**
  * `redisx-amtool test rules` against Debian's `promtool test rules` (2.42, where installed) on
- * the same files: the tests of the bundled rules of the specification and every file of the
- * test-rules table, output and exit code compared (error lines as sets).
+ * the same files: the tests of every shipped rule file of `config/rules/` as they are (the
+ * specification's; the server's own, under `server-only/`, are not Prometheus's) and every file
+ * of the test-rules table, output and exit code compared (error lines as sets).
  */
 const promtool = installedCommand('promtool');
 const describeWithUpstream = describeWhen(
@@ -18,8 +18,7 @@ const describeWithUpstream = describeWhen(
 );
 
 const TABLE = join(__dirname, '..', 'src', 'cli', 'testdata', 'test-rules');
-// The bundled rules call `exemplars`, which promtool does not know: both sides read them without it.
-const RULES = prometheusOnlyRules();
+const RULES = join(__dirname, '..', 'config', 'rules');
 
 /**
  * Known differences: 2.42 loads a group's series at time 0 when it has no `interval` (current
@@ -39,7 +38,9 @@ describeWithUpstream('test rules side by side with promtool', () => {
     ...readdirSync(TABLE)
       .filter((f) => f.endsWith('.test.yml') && !DIFFERENT.has(f))
       .map((f) => [TABLE, f]),
-    [RULES, 'redisx.rules.test.yml'],
+    ...readdirSync(RULES)
+      .filter((f) => f.endsWith('.test.yml'))
+      .map((f) => [RULES, f]),
   ];
 
   it.each(cases)('%s/%s', (dir, file) => {

@@ -15,9 +15,10 @@ const BUSY =
  * From a slow Redis command to the alert that names its trace: the tracing example app
  * (`@redisx/tracing`, its console exporter printing every trace it exports) runs its commands
  * against a Redis server of the test's own that a script keeps busy; its slow commands leave their
- * trace ids as exemplars, which the server scrapes in the OpenMetrics format; the bundled
- * HighRedisLatency (its `for` cut to seconds) fires, and the webhook's description names the
- * slowest recent command's trace, linked through `--web.trace-url`, a trace the app exported.
+ * trace ids as exemplars, which the server scrapes in the OpenMetrics format; the server's own
+ * HighRedisLatencyTrace (HighRedisLatency's condition, its `for` cut to seconds) fires, and the
+ * webhook's description names the slowest recent command's trace, linked through
+ * `--web.trace-url`, a trace the app exported.
  */
 describe('a slow command traced to the alert', () => {
   let stack: TracingExampleStack;
@@ -51,7 +52,7 @@ describe('a slow command traced to the alert', () => {
     expect(await plain.text()).not.toContain('# EOF');
   });
 
-  it("names the slowest command's exported trace in HighRedisLatency's description", async () => {
+  it("names the slowest command's exported trace in HighRedisLatencyTrace's description", async () => {
     const blocker = new Redis(redis.url);
     let blocking = true;
     const blocked = (async () => {
@@ -68,12 +69,12 @@ describe('a slow command traced to the alert', () => {
       hook
         .to('/alerts')
         .flatMap((d) => d.body.alerts)
-        .filter((a) => a.labels['alertname'] === 'HighRedisLatency')
+        .filter((a) => a.labels['alertname'] === 'HighRedisLatencyTrace')
         .map((a) => a.annotations['description'] ?? '')
         .find((text) => text.includes('Slowest recent command'));
     try {
       await waitFor(
-        'HighRedisLatency naming a trace at the webhook',
+        'HighRedisLatencyTrace naming a trace at the webhook',
         async () => described() !== undefined,
         45_000,
         200,

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import {
   diag,
   SpanKind as OtelSpanKind,
@@ -100,10 +101,15 @@ export class SpanAdapter implements ISpan {
 const KIND_NAMES = Object.keys(KINDS);
 const warned = new Set<string>();
 
-/** Reports a misuse once per distinct value, through OpenTelemetry's diagnostic logger. */
+/**
+ * Reports a misuse once per distinct value, where the module's other warnings go (Nest's
+ * `Logger`, context `TracingModule`), and to OpenTelemetry's diagnostic logger for those who
+ * read that one.
+ */
 function warnOnce(key: string, message: string): void {
   if (warned.has(key)) return;
   warned.add(key);
+  new Logger('TracingModule').warn(message);
   diag.warn(`@redisx/tracing: ${message}`);
 }
 

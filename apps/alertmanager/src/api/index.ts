@@ -30,7 +30,7 @@ import {
 } from './v2';
 
 export { QueryApi } from './prometheus/query-api';
-export { InlineQueryRunner, QueryRunner } from './prometheus/query-request';
+export { QueryRunner } from './prometheus/query-request';
 export { PrometheusStatusApi } from './prometheus/status-api';
 export { processNodeOptions } from './prometheus/runtime-info';
 

@@ -61,6 +61,28 @@ describe('check rules', () => {
     expect(out).toContain('  SUCCESS: 17 rules found');
   });
 
+  it("checks the server's own bundled rules, which call exemplars", () => {
+    const out: string[] = [];
+    const file = join(
+      __dirname,
+      '..',
+      '..',
+      'config',
+      'rules',
+      'server-only',
+      'redisx-traces.rules.yml',
+    );
+    expect(
+      runCheckRules(
+        [file],
+        { lint: 'duplicate-rules', lintFatal: false },
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(0);
+    expect(out).toContain('  SUCCESS: 1 rules found');
+  });
+
   it('refuses a file that does not exist as promtool does', () => {
     expect(() =>
       runCheckRules(

@@ -81,8 +81,11 @@ describe('test rules', () => {
     );
   });
 
-  it('passes the tests of the bundled rules of the specification', async () => {
-    const rules = join(__dirname, '..', '..', 'config', 'rules', 'redisx.rules.test.yml');
+  it.each([
+    ['the specification', 'redisx.rules.test.yml'],
+    ["the server's own", 'server-only/redisx-traces.rules.test.yml'],
+  ])('passes the tests of the bundled rules of %s', async (_, file) => {
+    const rules = join(__dirname, '..', '..', 'config', 'rules', file);
     const result = await testRules([rules]);
     expect(result).toEqual({
       code: 0,

@@ -185,8 +185,29 @@ export interface FunctionSignature {
   readonly experimental: boolean;
 }
 
-/** The type an expression yields. */
+/**
+ * The type an expression yields. An operation yields a scalar when both its sides do, a vector
+ * otherwise; a chain of operations (`a + b + ...`, nested on its left) is followed in a loop, so
+ * that the longest chain a query may hold takes no stack.
+ */
 export function typeOf(expr: Expr): ValueType {
+  let operation = false;
+  let at = expr;
+  for (;;) {
+    if (at.kind === 'binary') {
+      operation = true;
+      if (typeOf(at.rhs) !== 'scalar') return 'vector';
+      at = at.lhs;
+    } else if (at.kind === 'unary' || at.kind === 'paren') {
+      at = at.expr;
+    } else {
+      const own = operandType(at);
+      return operation && own !== 'scalar' ? 'vector' : own;
+    }
+  }
+}
+
+function operandType(expr: Exclude<Expr, BinaryExpr | UnaryExpr | ParenExpr>): ValueType {
   switch (expr.kind) {
     case 'number':
       return 'scalar';
@@ -198,11 +219,6 @@ export function typeOf(expr: Expr): ValueType {
     case 'matrixSelector':
     case 'subquery':
       return 'matrix';
-    case 'binary':
-      return typeOf(expr.lhs) === 'scalar' && typeOf(expr.rhs) === 'scalar' ? 'scalar' : 'vector';
-    case 'unary':
-    case 'paren':
-      return typeOf(expr.expr);
     case 'call':
       return expr.func.returnType;
   }

@@ -36,7 +36,8 @@ export interface ReceiverReply {
  * different value at its newest time) are skipped and counted in the log, and the request is
  * answered 400 with the reason (`out of order sample`), so the sender does not retry it; the
  * others stay appended (upstream rolls the whole request back, which this store cannot).
- * Native histograms are refused; exemplars are ignored, as the store keeps none.
+ * Native histograms are refused; exemplars are ignored (the exemplar store takes the scraped
+ * ones only).
  *
  * The answer waits until the samples' record is written to the store's log, as Prometheus answers
  * once its write-ahead log has the record, so a process killed right after a `204` loses none of

@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   getFreePort,
   startPrivateRedis,
@@ -13,7 +13,9 @@ import { WebhookCollector } from './webhook-collector';
 
 const REPO = join(__dirname, '..', '..', '..', '..');
 const EXAMPLE_MAIN = join(REPO, 'apps', 'tracing-example', 'dist', 'main.js');
-const RULES = join(__dirname, '..', '..', 'config', 'rules', 'redisx.rules.yml');
+const RULES = join(__dirname, '..', '..', 'config', 'rules');
+/** The specification's rules and the server's own, which name the trace of a slow command. */
+const RULE_FILES = ['redisx.rules.yml', join('server-only', 'redisx-traces.rules.yml')];
 
 /** The tracing example app and the server watching it, for one spec. */
 export interface TracingExampleStack {
@@ -29,9 +31,9 @@ export interface TracingExampleStack {
 /**
  * The tracing example app (`@redisx/tracing` with the `myapp_redis_` metrics, its console exporter
  * printing every trace) on a Redis server of its own, scraped every second by the server with the
- * bundled rules (intervals cut to 1 s, `for` to 2 s), whose alerts go to a loopback webhook
- * (`/alerts`, grouped by alert name, `route` adding to the route's settings). What fails to start
- * is stopped again.
+ * bundled rules, the specification's and the server's own (intervals cut to 1 s, `for` to 2 s),
+ * whose alerts go to a loopback webhook (`/alerts`, grouped by alert name, `route` adding to the
+ * route's settings). What fails to start is stopped again.
  */
 export async function startTracingExampleStack(
   options: { route?: string; serverArgs?: readonly string[] } = {},
@@ -57,13 +59,15 @@ export async function startTracingExampleStack(
     stops.push(() => rm(dir, { recursive: true, force: true }));
     const hook = await new WebhookCollector().start();
     stops.push(() => hook.stop());
-    const rules = (await readFile(RULES, 'utf8'))
-      .replace(/interval: 15s/g, 'interval: 1s')
-      .replace(/for: \d+m/g, 'for: 2s');
-    await writeFile(join(dir, 'redisx.rules.yml'), rules);
+    for (const file of RULE_FILES) {
+      const rules = (await readFile(join(RULES, file), 'utf8'))
+        .replace(/interval: 15s/g, 'interval: 1s')
+        .replace(/for: \d+m/g, 'for: 2s');
+      await writeFile(join(dir, basename(file)), rules);
+    }
     await writeFile(
       join(dir, 'prometheus.yml'),
-      `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\n  evaluation_interval: 1s\nrule_files: [redisx.rules.yml]\nscrape_configs:\n  - job_name: tracing-example\n    static_configs:\n      - targets: ['127.0.0.1:${port}']\n`,
+      `global:\n  scrape_interval: 1s\n  scrape_timeout: 500ms\n  evaluation_interval: 1s\nrule_files: ['*.rules.yml']\nscrape_configs:\n  - job_name: tracing-example\n    static_configs:\n      - targets: ['127.0.0.1:${port}']\n`,
     );
     await writeFile(
       join(dir, 'am.yml'),

@@ -1,4 +1,5 @@
 import type { LineCounter, YAMLError } from 'yaml';
+import { missingColonLine } from './go-yaml-missing-colon';
 
 /**
  * Upstream reads its configuration with Go's yaml.v2, whose syntax errors users know by heart
@@ -23,6 +24,8 @@ export function goYamlSyntaxError(text: string, error: YAMLError, lines: LineCou
   switch (error.code) {
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY': {
+      const missing = missingColonLine(source, at.line, at.col - 1);
+      if (missing !== undefined) return problem('scanner', missing, "could not find expected ':'");
       if (message.startsWith('A block sequence'))
         return problem('parser', at.line, expectedEntry(source, at.line, at.col));
       // The scanner reads on to the `:` that cannot start a mapping value where it stands.
@@ -45,8 +48,12 @@ export function goYamlSyntaxError(text: string, error: YAMLError, lines: LineCou
     case 'MISSING_CHAR':
       if (message.startsWith('Missing closing'))
         return problem('scanner', at.line, 'found unexpected end of stream');
-      // A key without its `:` is noticed on the line after it.
-      return problem('scanner', at.line + 1, "could not find expected ':'");
+      // A key without its `:` is noticed on a line after it.
+      return problem(
+        'scanner',
+        missingColonLine(source, at.line, at.col - 1) ?? at.line + 1,
+        "could not find expected ':'",
+      );
     case 'BAD_DIRECTIVE':
       return problem('scanner', at.line, 'found unknown directive name');
     default:

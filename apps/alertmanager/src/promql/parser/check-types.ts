@@ -1,4 +1,11 @@
-import { documentedType, typeOf, type Expr, type PositionRange, type ValueType } from '../ast';
+import {
+  documentedType,
+  typeOf,
+  type BinaryExpr,
+  type Expr,
+  type PositionRange,
+  type ValueType,
+} from '../ast';
 import type { ParseProblem } from './parse-error';
 
 const COMPARISONS = new Set(['==', '!=', '>', '<', '>=', '<=']);
@@ -25,7 +32,67 @@ export function checkTypes(root: Expr, input: string): ParseProblem[] {
     }
   };
 
+  /**
+   * A chain of operations nested on their left (`a + b + c ...`), checked from the innermost
+   * up in a loop, in the order a recursion would, so that the longest chain takes no stack.
+   */
+  function checkOperations(top: BinaryExpr): ValueType {
+    const chain: BinaryExpr[] = [];
+    let first: Expr = top;
+    while (first.kind === 'binary') {
+      chain.push(first);
+      first = first.lhs;
+    }
+    let lt = check(first);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const node = chain[i];
+      const rt = check(node.rhs);
+      const opPos = operatorPos(input, node.lhs.pos.end, node.rhs.pos.start);
+      const comparison = COMPARISONS.has(node.op);
+      const set = SETS.has(node.op);
+      if (node.returnBool && !comparison) {
+        report(opPos, 'bool modifier can only be used on comparison operators');
+      }
+      if (comparison && !node.returnBool && lt === 'scalar' && rt === 'scalar') {
+        report(opPos, 'comparisons between scalars must use BOOL modifier');
+      }
+      const matching = node.matching;
+      if (matching?.on) {
+        for (const label of matching.labels) {
+          if (matching.include.includes(label)) {
+            report(opPos, `label "${label}" must not occur in ON and GROUP clause at once`);
+          }
+        }
+      }
+      if (lt !== 'scalar' && lt !== 'vector') {
+        report(node.lhs.pos, 'binary expression must contain only scalar and instant vector types');
+      }
+      if (rt !== 'scalar' && rt !== 'vector') {
+        report(node.rhs.pos, 'binary expression must contain only scalar and instant vector types');
+      }
+      const fills = matching?.fillLeft !== undefined || matching?.fillRight !== undefined;
+      if ((lt !== 'vector' || rt !== 'vector') && matching !== undefined) {
+        if (matching.labels.length > 0) {
+          report(node.pos, 'vector matching only allowed between instant vectors');
+        }
+        if (fills)
+          report(node.pos, 'filling in missing series only allowed between instant vectors');
+      } else if (set && matching !== undefined) {
+        if (matching.card === 'one-to-many' || matching.card === 'many-to-one') {
+          report(node.pos, `no grouping allowed for "${node.op}" operation`);
+        }
+        if (fills) report(node.pos, 'filling in missing series not allowed for set operators');
+      }
+      if ((lt === 'scalar' || rt === 'scalar') && set) {
+        report(node.pos, `set operator "${node.op}" not allowed in binary scalar expression`);
+      }
+      lt = lt === 'scalar' && rt === 'scalar' ? 'scalar' : 'vector';
+    }
+    return lt;
+  }
+
   function check(node: Expr): ValueType {
+    if (node.kind === 'binary') return checkOperations(node);
     const type = typeOf(node);
     switch (node.kind) {
       case 'aggregate':
@@ -38,56 +105,6 @@ export function checkTypes(root: Expr, input: string): ParseProblem[] {
           );
         }
         break;
-      case 'binary': {
-        const lt = check(node.lhs);
-        const rt = check(node.rhs);
-        const opPos = operatorPos(input, node.lhs.pos.end, node.rhs.pos.start);
-        const comparison = COMPARISONS.has(node.op);
-        const set = SETS.has(node.op);
-        if (node.returnBool && !comparison) {
-          report(opPos, 'bool modifier can only be used on comparison operators');
-        }
-        if (comparison && !node.returnBool && lt === 'scalar' && rt === 'scalar') {
-          report(opPos, 'comparisons between scalars must use BOOL modifier');
-        }
-        const matching = node.matching;
-        if (matching?.on) {
-          for (const label of matching.labels) {
-            if (matching.include.includes(label)) {
-              report(opPos, `label "${label}" must not occur in ON and GROUP clause at once`);
-            }
-          }
-        }
-        if (lt !== 'scalar' && lt !== 'vector') {
-          report(
-            node.lhs.pos,
-            'binary expression must contain only scalar and instant vector types',
-          );
-        }
-        if (rt !== 'scalar' && rt !== 'vector') {
-          report(
-            node.rhs.pos,
-            'binary expression must contain only scalar and instant vector types',
-          );
-        }
-        const fills = matching?.fillLeft !== undefined || matching?.fillRight !== undefined;
-        if ((lt !== 'vector' || rt !== 'vector') && matching !== undefined) {
-          if (matching.labels.length > 0) {
-            report(node.pos, 'vector matching only allowed between instant vectors');
-          }
-          if (fills)
-            report(node.pos, 'filling in missing series only allowed between instant vectors');
-        } else if (set && matching !== undefined) {
-          if (matching.card === 'one-to-many' || matching.card === 'many-to-one') {
-            report(node.pos, `no grouping allowed for "${node.op}" operation`);
-          }
-          if (fills) report(node.pos, 'filling in missing series not allowed for set operators');
-        }
-        if ((lt === 'scalar' || rt === 'scalar') && set) {
-          report(node.pos, `set operator "${node.op}" not allowed in binary scalar expression`);
-        }
-        break;
-      }
       case 'call': {
         const { func, args } = node;
         const declared = func.argTypes.length;

@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import type { AggregationOp, BinaryExpr, BinaryOp, Expr, VectorMatching } from '../ast';
 import { FUNCTIONS } from '../functions';
+import { PRECEDENCE } from './binary-precedence';
 import { childrenOf, Stop } from './node-reader';
 import { SelectorReader } from './selector-reader';
 import type { ParseProblem } from './parse-error';
@@ -25,26 +26,6 @@ const BINARY_OPS: Record<string, BinaryOp> = {
   And: 'and',
   Or: 'or',
   Unless: 'unless',
-};
-
-/** Upstream's binding strength of the binary operators, loosest first (`^` binds to the right). */
-const PRECEDENCE: Record<BinaryOp, number> = {
-  or: 1,
-  and: 2,
-  unless: 2,
-  '==': 3,
-  '!=': 3,
-  '>=': 3,
-  '>': 3,
-  '<=': 3,
-  '<': 3,
-  '+': 4,
-  '-': 4,
-  '*': 5,
-  '/': 5,
-  '%': 5,
-  atan2: 5,
-  '^': 6,
 };
 
 /**

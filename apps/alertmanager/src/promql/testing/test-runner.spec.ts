@@ -49,6 +49,40 @@ describe('runTestScript', () => {
     ]);
   });
 
+  it.each([
+    [
+      'an expected error worded as a refusal',
+      [
+        'eval_fail instant at 1m m[5m:1m] anchored',
+        '  expected_fail_message anchored modifier is not supported for subqueries',
+      ],
+      'passed',
+    ],
+    [
+      'an expected error, its message not given',
+      ['eval_fail instant at 1m m[5m:1m] anchored'],
+      'passed',
+    ],
+    [
+      'a refusal where a result is expected',
+      ['eval instant at 1m start_timestamp(m)', '  {} 1'],
+      'unsupported',
+    ],
+    [
+      'a refusal instead of the error expected',
+      ['eval_fail instant at 1m start_timestamp(m)', '  expected_fail_message no such thing'],
+      'unsupported',
+    ],
+    [
+      'another error than the one expected',
+      ['eval_fail instant at 1m m + on() m', '  expected_fail_message no such thing'],
+      'failed',
+    ],
+  ])('decides on a refusal only after the expected error: %s', (_, evalLines, status) => {
+    const script = ['load 1m', '  m 1 2 3', '', ...evalLines].join('\n');
+    expect(run(script)).toEqual([{ line: 4, status }]);
+  });
+
   it('reruns an instant eval at other times with its selectors pinned by @', () => {
     const outcomes = runTestScript(
       parseTestScript(

@@ -117,13 +117,17 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The outcome of a query that threw: as expected, a wrong error, or a refusal of a feature. */
+/**
+ * The outcome of a query that threw: as expected, a refusal of a feature, or a wrong error. An
+ * eval that expects this very error passes even when its words read like a refusal (upstream's
+ * own "modifier is not supported for subqueries" is such an error).
+ */
 function thrown(command: EvalCommand, error: unknown, prefix = ''): Problem | undefined {
   const message = errorText(error);
+  const problem = command.fail ? checkFailure(command, message) : `error: ${message}`;
+  if (problem === undefined) return undefined;
   if (UNSUPPORTED.some((re) => re.test(message))) return { text: message, feature: true };
-  if (!command.fail) return { text: `${prefix}error: ${message}` };
-  const problem = checkFailure(command, message);
-  return problem === undefined ? undefined : { text: `${prefix}${problem}` };
+  return { text: `${prefix}${problem}` };
 }
 
 function checkRange(engine: PromqlEngine, command: EvalCommand): Problem | undefined {

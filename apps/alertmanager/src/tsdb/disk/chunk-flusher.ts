@@ -44,11 +44,6 @@ export class ChunkFlusher implements ChunkDiskSide {
     this.committed = state;
   }
 
-  /** The retention cutoff the database last recorded (-Infinity when new). */
-  get storedCutoff(): number {
-    return this.cutoff;
-  }
-
   /** Takes a batch read back at start-up (in key order). */
   adoptBatch(summary: BatchSummary): void {
     this.batches.push(summary);
