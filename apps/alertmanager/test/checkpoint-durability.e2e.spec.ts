@@ -4,19 +4,14 @@ import { mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeWhen, waitFor } from '@redisx/testing';
-import { encodeWriteRequest } from '../src/remote-write/write-request-codec';
 import type { CheckpointStage } from '../src/tsdb/checkpoint-stages';
 import { CHECKPOINT_TEST_HOOK_ENV } from '../src/tsdb/checkpoint-test-hook';
+import { writeSample } from './support/remote-write-sample';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: string; data: any };
 
-const HEADERS = {
-  'Content-Encoding': 'snappy',
-  'Content-Type': 'application/x-protobuf',
-  'X-Prometheus-Remote-Write-Version': '0.1.0',
-};
 /** Samples sent before a checkpoint reaches its stage, and as many while it waits there. */
 const SAMPLES = 15;
 const ARGS = ['--web.enable-remote-write-receiver', '--data.maintenance-interval=1s'];
@@ -34,25 +29,9 @@ let sent = 0;
 async function push(server: ServerProcess, label: string, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
-    const body = encodeWriteRequest({
-      timeseries: [
-        {
-          labels: [
-            { name: '__name__', value: 'acknowledged_sample' },
-            { name: 'case', value: label },
-          ],
-          // Each sample's value is its number, and its time follows from it.
-          samples: [{ value: sent, timestamp: start + sent++ * 10 }],
-        },
-      ],
-    });
-    const res = await fetch(`${server.url}/api/v1/write`, {
-      method: 'POST',
-      headers: HEADERS,
-      body,
-    });
-    await res.arrayBuffer();
-    statuses.push(res.status);
+    // Each sample's value is its number, and its time follows from it.
+    const labels = { __name__: 'acknowledged_sample', case: label };
+    statuses.push(await writeSample(server.url, labels, sent, start + sent++ * 10));
   }
   return statuses;
 }

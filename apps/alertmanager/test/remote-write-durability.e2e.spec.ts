@@ -1,19 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeWriteRequest } from '../src/remote-write/write-request-codec';
+import { writeSample } from './support/remote-write-sample';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: string; data: any };
 
 const REQUESTS = 40;
-const HEADERS = {
-  'Content-Encoding': 'snappy',
-  'Content-Type': 'application/x-protobuf',
-  'X-Prometheus-Remote-Write-Version': '0.1.0',
-};
-
 /**
  * How each round sends its requests and how long it waits after the last `204` before the kill.
  * One round sends all of its requests at once, so that they share writes.
@@ -27,21 +21,9 @@ const ROUNDS: ReadonlyArray<{ delayMs: number; concurrent: boolean }> = [
 ];
 
 /** Sends sample `i` of round `round` (one sample, its own time); returns the answer's status. */
-async function push(server: ServerProcess, round: number, i: number, start: number) {
-  const body = encodeWriteRequest({
-    timeseries: [
-      {
-        labels: [
-          { name: '__name__', value: 'acknowledged_sample' },
-          { name: 'round', value: String(round) },
-        ],
-        samples: [{ value: i, timestamp: start + i * 1000 }],
-      },
-    ],
-  });
-  const res = await fetch(`${server.url}/api/v1/write`, { method: 'POST', headers: HEADERS, body });
-  await res.arrayBuffer();
-  return res.status;
+function push(server: ServerProcess, round: number, i: number, start: number) {
+  const labels = { __name__: 'acknowledged_sample', round: String(round) };
+  return writeSample(server.url, labels, i, start + i * 1000);
 }
 
 /**

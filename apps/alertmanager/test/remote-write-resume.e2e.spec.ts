@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getFreePort, waitFor } from '@redisx/testing';
 import { WriteCollector } from '../src/remote-write/testing/write-collector';
-import { encodeWriteRequest } from '../src/remote-write/write-request-codec';
+import { writeSample } from './support/remote-write-sample';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-
-const HEADERS = {
-  'Content-Encoding': 'snappy',
-  'Content-Type': 'application/x-protobuf',
-  'X-Prometheus-Remote-Write-Version': '0.1.0',
-};
 
 /** Every sample lies within the last few minutes. */
 const start = Date.now() - 5 * 60_000;
@@ -21,21 +15,9 @@ async function push(server: ServerProcess, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
     const n = pushed++;
-    const body = encodeWriteRequest({
-      timeseries: [
-        {
-          labels: [{ name: '__name__', value: 'forwarded_sample' }],
-          samples: [{ value: n, timestamp: start + n * 1000 }],
-        },
-      ],
-    });
-    const res = await fetch(`${server.url}/api/v1/write`, {
-      method: 'POST',
-      headers: HEADERS,
-      body,
-    });
-    await res.arrayBuffer();
-    statuses.push(res.status);
+    statuses.push(
+      await writeSample(server.url, { __name__: 'forwarded_sample' }, n, start + n * 1000),
+    );
   }
   return statuses;
 }
