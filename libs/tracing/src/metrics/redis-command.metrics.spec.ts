@@ -82,6 +82,16 @@ describe('RedisCommandMetrics exemplars', () => {
     },
   );
 
+  it('keeps a bucket exemplar when later commands in that bucket leave none', async () => {
+    const metrics = new RedisCommandMetrics('t_', new CommandExemplarPolicy('trace_based', 0.1));
+    metrics.record('GET', 'c', 0.0003, 'ERR', context(TraceFlags.SAMPLED));
+    metrics.record('GET', 'c', 0.0004, undefined, undefined);
+    metrics.record('GET', 'c', 0.0004, 'ERR', context(TraceFlags.NONE));
+    const text = await metrics.openMetricsText();
+    expect(exemplarsOf(text)).toEqual([`0.0005 {trace_id="${TRACE}",span_id="${SPAN}"} 0.0003`]);
+    expect(text).toContain('t_command_duration_seconds_count{command="GET",client="c"} 3');
+  });
+
   it('serves the same counts in both formats, with the exemplars in OpenMetrics only', async () => {
     const metrics = new RedisCommandMetrics('t_', new CommandExemplarPolicy('trace_based', 0.1));
     metrics.record('GET', 'c', 0.2, undefined, context(TraceFlags.SAMPLED));

@@ -1,13 +1,7 @@
 import type { SpanContext } from '@opentelemetry/api';
-import {
-  Counter,
-  Histogram,
-  Registry,
-  type LabelValues,
-  type OpenMetricsContentType,
-} from 'prom-client';
+import { Counter, Histogram, Registry, type OpenMetricsContentType } from 'prom-client';
 import type { ResolvedMetricsOptions } from '../tracing-options.interface';
-import { CommandExemplarPolicy } from './command-exemplar.policy';
+import { CommandExemplarPolicy, type CommandExemplarLabels } from './command-exemplar.policy';
 import { openMetricsRegistry } from './open-metrics.registry';
 
 /** From 0.1 ms to 10 s: loopback commands take well under a millisecond, slow scripts seconds. */
@@ -15,15 +9,11 @@ export const COMMAND_DURATION_BUCKETS = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ];
 
-/** The two halves of prom-client's histogram `observe` once exemplars are enabled. */
-interface ExemplarHistogram {
-  observeWithoutExemplar(labels: LabelValues<'command' | 'client'>, value: number): void;
-  observeWithExemplar(data: {
-    labels: LabelValues<'command' | 'client'>;
-    value: number;
-    exemplarLabels: object;
-  }): void;
-}
+/**
+ * The duration histogram's labels are `command` and `client`; prom-client's types take the names
+ * of exemplar labels from the metric's label names, so the exemplar's are named here too.
+ */
+type DurationLabel = 'command' | 'client' | keyof CommandExemplarLabels;
 
 /**
  * RED metrics of Redis commands in a prom-client registry of their own:
@@ -38,9 +28,8 @@ export class RedisCommandMetrics {
   /** The same metrics in the OpenMetrics format, with exemplars. */
   readonly openMetrics: Registry<OpenMetricsContentType>;
   private readonly commands: Counter<'command' | 'client' | 'status'>;
-  private readonly duration: Histogram<'command' | 'client'>;
+  private readonly duration: Histogram<DurationLabel>;
   private readonly errors: Counter<'command' | 'client' | 'error_type'>;
-  private readonly observer: ExemplarHistogram | undefined;
 
   constructor(
     readonly prefix: string,
@@ -65,11 +54,6 @@ export class RedisCommandMetrics {
       enableExemplars: exemplars !== null,
     });
     this.registry.registerMetric(this.duration);
-    // prom-client's `observe` with exemplars enabled takes an object and lists the keys of the
-    // exemplar labels even when there are none: two allocations per command. Its two halves are
-    // called directly instead, so a command without an exemplar costs what it did without them.
-    this.observer =
-      exemplars === null ? undefined : (this.duration as unknown as ExemplarHistogram);
     this.errors = new Counter({
       name: `${prefix}errors_total`,
       help: 'Redis commands that failed, by error type (reply prefix such as WRONGTYPE, or error class).',
@@ -101,13 +85,14 @@ export class RedisCommandMetrics {
     const status = errorType === undefined ? 'success' : 'error';
     this.commands.inc({ command, client, status });
     const labels = { command, client };
-    const observer = this.observer;
-    if (observer === undefined) this.duration.observe(labels, seconds);
+    if (this.exemplars === null) this.duration.observe(labels, seconds);
     else {
+      // With exemplars enabled, prom-client's histogram takes its observations as one object.
+      // Without exemplar labels it keeps the bucket's exemplar (from prom-client 15.1.1 on, the
+      // lowest version this package accepts; before, an empty exemplar replaced it).
       const exemplarLabels =
-        spanContext === undefined ? undefined : this.exemplars?.labels(spanContext);
-      if (exemplarLabels === undefined) observer.observeWithoutExemplar(labels, seconds);
-      else observer.observeWithExemplar({ labels, value: seconds, exemplarLabels });
+        spanContext === undefined ? undefined : this.exemplars.labels(spanContext);
+      this.duration.observe({ labels, value: seconds, exemplarLabels });
     }
     if (errorType !== undefined) this.errors.inc({ command, client, error_type: errorType });
   }
