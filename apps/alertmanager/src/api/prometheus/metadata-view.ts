@@ -1,6 +1,7 @@
+import { PromqlParseError, type LabelMatcher } from '../../promql';
+import { parseMetricSelector } from '../../promql/parser/metric-selector';
 import { publicLabels, type MetricMetadata, type MetricType, type ScrapePool } from '../../scrape';
 import { invalidParam, PrometheusApiError } from './prometheus-reply';
-import { MetricSelectorError, parseMetricSelector, type SelectorMatcher } from './metric-selector';
 
 /** The parameters of `/api/v1/targets/metadata`, as read from the request (absent: null). */
 export interface TargetMetadataParams {
@@ -49,13 +50,16 @@ export function parseLimit(text: string | null): number {
   return value < 0n ? -1 : value > BigInt(Number.MAX_SAFE_INTEGER) ? Infinity : Number(value);
 }
 
-/** `match_target` as 2.42's `ParseMetricSelector` reads it; an empty one matches every target. */
-export function parseMatchTarget(text: string | null): SelectorMatcher[] {
+/**
+ * `match_target` as 2.42's `ParseMetricSelector` reads it (the PromQL parser in its 2.42 dialect:
+ * 2.42's words, messages and regex anchoring); an empty one matches every target.
+ */
+export function parseMatchTarget(text: string | null): LabelMatcher[] {
   if (text === null || text === '') return [];
   try {
-    return parseMetricSelector(text);
+    return parseMetricSelector(text, 'v2.42');
   } catch (error) {
-    if (error instanceof MetricSelectorError) throw invalidParam('match_target', error.message);
+    if (error instanceof PromqlParseError) throw invalidParam('match_target', error.message);
     throw error;
   }
 }

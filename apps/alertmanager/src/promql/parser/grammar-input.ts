@@ -4,7 +4,8 @@ const CASE_FREE = new Set(['step', 'range', 'min_of', 'max_of']);
 /**
  * The query as handed to the grammar: the same length (so every position still points into the
  * original), with the few spellings upstream's lexer accepts and the grammar does not rewritten:
- * `STEP()` and friends lower-cased, and a number's trailing dot (`2.`) blanked.
+ * `STEP()` and friends lower-cased, a number's trailing dot (`2.`) blanked, and a comment ended
+ * at a `\r`.
  */
 export function grammarInput(input: string): string {
   const out = input.split('');
@@ -16,7 +17,9 @@ export function grammarInput(input: string): string {
       continue;
     }
     if (ch === '#') {
-      while (i < input.length && input[i] !== '\n') i++;
+      while (i < input.length && input[i] !== '\n' && input[i] !== '\r') i++;
+      // Upstream's comment ends at a `\r` too; the grammar's only at a `\n`.
+      if (input[i] === '\r') out[i] = '\n';
       continue;
     }
     const word = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(input.slice(i, i + 64));

@@ -1,5 +1,10 @@
+import { goQuote } from '../../labels/go-quote';
 import { DurationParseError, parseDuration } from '../../time/duration';
+import type { PromqlDialect } from './dialect';
+import { goQuoteRune } from './go-rune';
+import { scanNumberToken } from './number-token';
 import type { ParseProblem } from './parse-error';
+import { scanStringToken } from './string-token';
 
 const DURATION_KEYWORDS = ['step', 'range', 'min_of', 'max_of'];
 
@@ -8,19 +13,15 @@ const isAlpha = (c: string) => c === '_' || (c >= 'a' && c <= 'z') || (c >= 'A' 
 const isAlphaNumeric = (c: string) => isAlpha(c) || isDigit(c);
 const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 
-/** Go's `%q` of a single character: `'x'`. */
-function quoteChar(c: string): string {
-  if (c === "'") return "'\\''";
-  if (c === '\\') return "'\\\\'";
-  if (c === '\n') return "'\\n'";
-  if (c === '\t') return "'\\t'";
-  return `'${c}'`;
-}
-
-/** Go's `%#U`: `U+0063 'c'`. */
-function unicodeName(c: string): string {
-  const code = (c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
-  return `U+${code} ${quoteChar(c)}`;
+/** How the text is lexed. */
+export interface LexicalOptions {
+  /** Whose lexer: 2.42's reads numbers without `_` separators. */
+  readonly dialect?: PromqlDialect;
+  /**
+   * Whether durations are read, so a malformed one (`1s1h`) is reported where it stands, as
+   * upstream's parser does as it reads it (the default); a selector reads none.
+   */
+  readonly readsDurations?: boolean;
 }
 
 class Stop extends Error {
@@ -35,9 +36,12 @@ class Stop extends Error {
  * message and position. The grammar finds structure errors; these are the ones it words
  * differently or not at all.
  */
-export function lexicalProblem(input: string): ParseProblem | undefined {
+export function lexicalProblem(
+  input: string,
+  options: LexicalOptions = {},
+): ParseProblem | undefined {
   try {
-    new LexicalScan(input).run();
+    new LexicalScan(input, options).run();
     return undefined;
   } catch (error) {
     if (error instanceof Stop) return error.problem;
@@ -54,8 +58,13 @@ class LexicalScan {
   private inDuration = false;
   private gotColon = false;
   private gotDuration = false;
+  /** Length of the character `next` last read (what Go's `backup` steps back over). */
+  private width = 0;
 
-  constructor(private readonly input: string) {}
+  constructor(
+    private readonly input: string,
+    private readonly options: LexicalOptions,
+  ) {}
 
   run(): void {
     for (;;) {
@@ -70,7 +79,7 @@ class LexicalScan {
   private unbalancedRightParen(r: string): never {
     throw new Stop({
       pos: { start: this.pos, end: this.input.length },
-      message: `unexpected right parenthesis ${quoteChar(r)}`,
+      message: `unexpected right parenthesis ${goQuoteRune(r)}`,
       foundAt: this.start,
     });
   }
@@ -79,17 +88,27 @@ class LexicalScan {
     throw new Stop({ pos: { start: this.start, end: this.input.length }, message });
   }
 
+  /** The next character, a whole code point as Go reads a rune; `''` at the end. */
   private next(): string {
-    return this.input[this.pos++] ?? '';
+    const code = this.input.codePointAt(this.pos);
+    const r = code === undefined ? '' : String.fromCodePoint(code);
+    this.width = r.length;
+    this.pos += r.length;
+    return r;
+  }
+
+  private backup(): void {
+    this.pos -= this.width;
   }
 
   private peek(): string {
     return this.input[this.pos] ?? '';
   }
 
+  /** A `#` comment, to the end of its line (`\n` or `\r`). */
   private skipComment(): boolean {
     if (this.input[this.pos] !== '#') return false;
-    while (this.pos < this.input.length && this.input[this.pos] !== '\n') this.pos++;
+    while (this.pos < this.input.length && !'\r\n'.includes(this.input[this.pos])) this.pos++;
     return true;
   }
 
@@ -107,25 +126,22 @@ class LexicalScan {
       case r === '=':
         if (this.peek() === '=') this.pos++;
         else if (this.peek() === '~')
-          this.fail(`unexpected character after '=': ${quoteChar('~')}`);
+          this.fail(`unexpected character after '=': ${goQuoteRune('~')}`);
         return false;
       case r === '!': {
         const t = this.next();
-        if (t !== '=') this.fail(`unexpected character after '!': ${quoteChar(t)}`);
+        if (t !== '=') this.fail(`unexpected character after '!': ${goQuoteRune(t)}`);
         return false;
       }
       case r === '<' || r === '>':
         if (this.peek() === '=' || this.peek() === '/') this.pos++;
         return false;
       case isDigit(r) || (r === '.' && isDigit(this.peek())):
-        this.pos--;
+        this.backup();
         this.numberOrDuration();
         return false;
-      case r === '"' || r === "'":
-        this.string(r);
-        return false;
-      case r === '`':
-        this.rawString();
+      case r === '"' || r === "'" || r === '`':
+        this.string();
         return false;
       case isAlpha(r) || r === ':':
         if (!this.bracketOpen) {
@@ -133,12 +149,12 @@ class LexicalScan {
           return false;
         }
         if (r === ':') {
-          if (this.gotColon) this.fail(`unexpected colon ${quoteChar(r)}`);
+          if (this.gotColon) this.fail(`unexpected colon ${goQuoteRune(r)}`);
           this.gotColon = true;
           return false;
         }
         if (this.durationKeyword()) return false;
-        return this.fail(`unexpected character: ${quoteChar(r)}, expected ${quoteChar(':')}`);
+        return this.fail(`unexpected character: ${goQuoteRune(r)}, expected ${goQuoteRune(':')}`);
       case r === '(':
         this.parenDepth++;
         return false;
@@ -150,18 +166,18 @@ class LexicalScan {
         this.braceOpen = true;
         return false;
       case r === '[':
-        if (this.bracketOpen) this.fail(`unexpected left bracket ${quoteChar(r)}`);
+        if (this.bracketOpen) this.fail(`unexpected left bracket ${goQuoteRune(r)}`);
         this.gotColon = false;
         this.gotDuration = false;
         this.bracketOpen = true;
         this.inDuration = true;
         return false;
       case r === ']':
-        if (!this.bracketOpen) this.fail(`unexpected right bracket ${quoteChar(r)}`);
+        if (!this.bracketOpen) this.fail(`unexpected right bracket ${goQuoteRune(r)}`);
         this.bracketOpen = false;
         return false;
       default:
-        return this.fail(`unexpected character: ${quoteChar(r)}`);
+        return this.fail(`unexpected character: ${goQuoteRune(r)}`);
     }
   }
 
@@ -175,13 +191,10 @@ class LexicalScan {
       case isSpace(r) || r === ',':
         return;
       case isAlpha(r):
-        while (isAlphaNumeric(this.peek()) || this.peek() === ':') this.pos++;
+        while (isAlphaNumeric(this.peek())) this.pos++;
         return;
-      case r === '"' || r === "'":
-        this.string(r);
-        return;
-      case r === '`':
-        this.rawString();
+      case r === '"' || r === "'" || r === '`':
+        this.string();
         return;
       case r === '=':
         if (this.peek() === '~') this.pos++;
@@ -189,17 +202,17 @@ class LexicalScan {
       case r === '!': {
         const t = this.next();
         if (t !== '~' && t !== '=')
-          this.fail(`unexpected character after '!' inside braces: ${quoteChar(t)}`);
+          this.fail(`unexpected character after '!' inside braces: ${goQuoteRune(t)}`);
         return;
       }
       case r === '{':
-        this.fail(`unexpected left brace ${quoteChar(r)}`);
+        this.fail(`unexpected left brace ${goQuoteRune(r)}`);
         return;
       case r === '}':
         this.braceOpen = false;
         return;
       default:
-        this.fail(`unexpected character inside braces: ${quoteChar(r)}`);
+        this.fail(`unexpected character inside braces: ${goQuoteRune(r)}`);
     }
   }
 
@@ -229,7 +242,7 @@ class LexicalScan {
       case isSpace(r) || '+-*/%^,'.includes(r):
         return;
       case isDigit(r) || (r === '.' && isDigit(this.peek())):
-        this.pos--;
+        this.backup();
         this.gotDuration = true;
         // A number or duration hands back to the statement state, as upstream's lexer does.
         this.inDuration = false;
@@ -238,7 +251,7 @@ class LexicalScan {
       case 'srmSRM'.includes(r) && this.durationKeyword():
         return;
       default:
-        this.fail(`unexpected character in duration expression: ${quoteChar(r)}`);
+        this.fail(`unexpected character in duration expression: ${goQuoteRune(r)}`);
     }
   }
 
@@ -255,133 +268,25 @@ class LexicalScan {
     return false;
   }
 
+  /** A number or a duration, its problem reported at its start. */
   private numberOrDuration(): void {
-    if (this.scanNumber()) return;
-    if (this.remainingDuration()) {
-      this.pos--;
-      const text = this.input.slice(this.start, this.pos);
-      try {
-        parseDuration(text);
-      } catch (error) {
-        if (error instanceof DurationParseError) this.fail(error.message);
-        throw error;
-      }
-      return;
-    }
-    this.fail(
-      `bad number or duration syntax: ${JSON.stringify(this.input.slice(this.start, this.pos))}`,
-    );
-  }
-
-  private accept(valid: string): boolean {
-    const c = this.peek();
-    if (c !== '' && valid.includes(c)) {
-      this.pos++;
-      return true;
-    }
-    return false;
-  }
-
-  private is(valid: string): boolean {
-    const c = this.peek();
-    return c !== '' && valid.includes(c);
-  }
-
-  /** Upstream's number scan: digits, one dot, one exponent, underscores between digits, hex. */
-  private scanNumber(): boolean {
-    const initial = this.pos;
-    let digits = '0123456789';
-    if (this.accept('0') && this.accept('xX')) {
-      this.accept('_');
-      digits = '0123456789abcdefABCDEF';
-    }
-    this.accept('.');
-    this.accept(digits);
-    let dot = false;
-    let exponent = false;
-    while (this.is(`${digits}._eE`)) {
-      if (this.is('.') && dot) {
-        this.accept('.');
-        return false;
-      }
-      if (this.is('eE') && exponent && digits.length === 10) {
-        this.accept('eE');
-        return false;
-      }
-      if (this.accept('.')) {
-        dot = true;
-        if (this.accept('_.')) return false;
-        if (digits.length > 10) return false;
-        continue;
-      }
-      if (digits.length === 10 && this.accept('eE')) {
-        exponent = true;
-        this.accept('+-');
-        if (this.accept('._eE') || this.peek() === '') return false;
-        continue;
-      }
-      if (this.accept('_')) {
-        if (this.accept('._eE') || this.peek() === '') return false;
-        continue;
-      }
-      while (this.accept(digits));
-    }
-    if (this.pos === initial) return false;
-    return !isAlphaNumeric(this.peek());
-  }
-
-  private remainingDuration(): boolean {
-    if (!this.accept('smhdwy')) return false;
-    this.accept('s');
-    while (this.accept('0123456789')) {
-      while (this.accept('0123456789'));
-      if (!this.accept('smhdw')) return false;
-      this.accept('s');
-    }
-    return !isAlphaNumeric(this.next());
-  }
-
-  private string(quote: string): void {
-    for (;;) {
-      const c = this.next();
-      if (c === '\\') this.escape(quote);
-      else if (c === '' || c === '\n') this.fail('unterminated quoted string');
-      else if (c === quote) return;
+    const token = scanNumberToken(this.input, this.start, this.options.dialect ?? 'v3');
+    this.pos = token.end;
+    const text = this.input.slice(this.start, this.pos);
+    if (token.kind === 'bad') this.fail(`bad number or duration syntax: ${goQuote(text)}`);
+    if (token.kind === 'number' || this.options.readsDurations === false) return;
+    try {
+      parseDuration(text);
+    } catch (error) {
+      if (error instanceof DurationParseError) this.fail(error.message);
+      throw error;
     }
   }
 
-  private rawString(): void {
-    for (;;) {
-      const c = this.next();
-      if (c === '') this.fail('unterminated raw string');
-      if (c === '`') return;
-    }
-  }
-
-  private escape(quote: string): void {
-    let c = this.next();
-    let n: number;
-    let base: number;
-    let max: number;
-    if (('abfnrtv\\'.includes(c) && c !== '') || c === quote) return;
-    if (c >= '0' && c <= '7') [n, base, max] = [3, 8, 255];
-    else if (c === 'x') [c, n, base, max] = [this.next(), 2, 16, 255];
-    else if (c === 'u') [c, n, base, max] = [this.next(), 4, 16, 0x10ffff];
-    else if (c === 'U') [c, n, base, max] = [this.next(), 8, 16, 0x10ffff];
-    else if (c === '') this.fail('escape sequence not terminated');
-    else this.fail(`unknown escape sequence ${unicodeName(c)}`);
-    let x = 0;
-    while (n > 0) {
-      const d = c === '' ? 99 : parseInt(c, 16);
-      if (Number.isNaN(d) || d >= base) {
-        if (c === '') this.fail('escape sequence not terminated');
-        this.fail(`illegal character ${unicodeName(c)} in escape sequence`);
-      }
-      x = x * base + d;
-      n--;
-      if (n > 0) c = this.next();
-    }
-    if (x > max || (x >= 0xd800 && x < 0xe000))
-      this.fail('escape sequence is an invalid Unicode code point');
+  /** A quoted or raw string, its opening quote just read. */
+  private string(): void {
+    const token = scanStringToken(this.input, this.start);
+    if (token.problem !== undefined) this.fail(token.problem);
+    this.pos = token.end;
   }
 }

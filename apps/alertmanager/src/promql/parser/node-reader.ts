@@ -7,6 +7,7 @@ import {
   usesQueryContext,
   type DurationExpr,
 } from '../durations';
+import type { PromqlDialect } from './dialect';
 import { isDurationToken, NumberSyntaxError, parseNumberToken } from './number-literal';
 import type { ParseProblem } from './parse-error';
 import { StringSyntaxError, unquoteString } from './string-literal';
@@ -40,6 +41,8 @@ export class NodeReader {
   constructor(
     protected readonly input: string,
     protected readonly options: ParserOptions,
+    /** Whose messages and matchers: the engine's, or 2.42's for `match_target`. */
+    protected readonly dialect: PromqlDialect = 'v3',
   ) {}
 
   /**
@@ -124,7 +127,7 @@ export class NodeReader {
     };
     const op = ops[opNode.name];
     if (op === undefined)
-      throw this.stop(pos, `unexpected ${describeTokenAt(this.input, opNode.from)}`);
+      throw this.stop(pos, `unexpected ${describeTokenAt(this.input, opNode.from, this.dialect)}`);
     return { kind: 'binary', op, lhs: this.durationTree(left), rhs: this.durationTree(right), pos };
   }
 

@@ -269,6 +269,26 @@ describe('parseExpr', () => {
     ['foo[5m1h]', '1:5: parse error: not a valid duration string: "5m1h"'],
     ['foo[5s x 5s]', "1:8: parse error: unexpected character: 'x', expected ':'"],
     ['*1', '1:1: parse error: unexpected <op:*>'],
+    // Tokens described as upstream's lexer items print (Prometheus 2.42's query API alike).
+    ['up 1234567890123', '1:4: parse error: unexpected number "1234567890"...'],
+    ['up "a long string here"', '1:4: parse error: unexpected string "\\"a long st"...'],
+    ['up a:b', '1:4: parse error: unexpected metric identifier "a:b"'],
+    ['up START', '1:4: parse error: unexpected "START"'],
+    [
+      'up{a="b" or}',
+      '1:10: parse error: unexpected identifier "or" in label matching, expected "," or "}"',
+    ],
+    ['{a==="b"}', '1:4: parse error: unexpected "=" in label matching, expected string'],
+    [
+      '{a "b"}',
+      '1:4: parse error: unexpected string "\\"b\\"" in label matching, expected label matching operator',
+    ],
+    ['{a=#c\nx}', '2:1: parse error: unexpected identifier "x" in label matching, expected string'],
+    ["{a:b='x'}", "1:3: parse error: unexpected character inside braces: ':'"],
+    ['{a="\uFFFD"}', '1:4: parse error: invalid UTF-8 rune'],
+    ['up !', "1:4: parse error: unexpected character after '!': '\uFFFD'"],
+    ['"\\\'"', "1:1: parse error: unknown escape sequence U+0027 '''"],
+    ['up #c\r x', '1:8: parse error: unexpected identifier "x"'],
     ['foo @ NaN', '1:1: parse error: timestamp out of bounds for @ modifier: NaN'],
     [
       'a / on(x) group_left(x) b',

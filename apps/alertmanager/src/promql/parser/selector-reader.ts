@@ -26,10 +26,12 @@ export abstract class SelectorReader extends NodeReader {
   /** Any expression node, read by the expression reader. */
   protected abstract expr(node: SyntaxNode): Expr;
 
-  protected vectorSelector(node: SyntaxNode): VectorSelector {
+  /** A selector; with `until`, only its matchers that end by then and hold no error. */
+  protected vectorSelector(node: SyntaxNode, until = Infinity): VectorSelector {
     const matchers: LabelMatcher[] = [];
     const block = node.getChild('LabelMatchers');
     for (const child of block ? childrenOf(block) : []) {
+      if (child.to > until || child.type.isError || child.getChild('⚠') !== null) break;
       if (child.name === 'QuotedLabelName') {
         // `{"metric"}`: a quoted metric name standing alone.
         const name = this.string(this.firstChildOrSelf(child));
@@ -59,7 +61,7 @@ export abstract class SelectorReader extends NodeReader {
   }
 
   private matcher(name: string, op: MatchType, value: string, pos: PositionRange): LabelMatcher {
-    const matcher = newLabelMatcher(name, op, value);
+    const matcher = newLabelMatcher(name, op, value, this.dialect);
     if (typeof matcher === 'string') throw this.stop(pos, matcher);
     return matcher;
   }

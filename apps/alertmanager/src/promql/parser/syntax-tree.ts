@@ -1,5 +1,12 @@
 import type { SyntaxNode } from '@lezer/common';
-import type { AggregationOp, BinaryExpr, BinaryOp, Expr, VectorMatching } from '../ast';
+import type {
+  AggregationOp,
+  BinaryExpr,
+  BinaryOp,
+  Expr,
+  VectorMatching,
+  VectorSelector,
+} from '../ast';
 import { FUNCTIONS } from '../functions';
 import { PRECEDENCE } from './binary-precedence';
 import { childrenOf, Stop } from './node-reader';
@@ -56,7 +63,7 @@ export class SyntaxTreeReader extends SelectorReader {
   /** The expression of the tree's top node, or the first problem. */
   read(top: SyntaxNode): Expr | ParseProblem {
     try {
-      if (/^(\s|#[^\n]*)*$/.test(this.input)) {
+      if (/^(\s|#[^\r\n]*)*$/.test(this.input)) {
         throw this.stop({ start: 0, end: 0 }, 'no expression found in input');
       }
       this.checkErrors(top);
@@ -82,13 +89,39 @@ export class SyntaxTreeReader extends SelectorReader {
             `unknown function with name "${called[1]}"`,
           );
         }
-        throw new Stop({
-          pos: { start: at, end: Math.max(cursor.to, at + 1) },
-          message: `unexpected ${describeTokenAt(this.input, at)}${contextOf(cursor.node, this.input)}`,
-          syntax: true,
-        });
+        throw new Stop(this.unexpected(cursor.node));
       }
     } while (cursor.next());
+  }
+
+  /**
+   * The token at `node` (an error node, or what 2.42 has no place for) as upstream's grammar
+   * refuses it: `unexpected <token>`, with where it stands and what was expected there.
+   */
+  unexpected(node: SyntaxNode): ParseProblem {
+    const at = node.from;
+    let braces = node.parent;
+    while (braces !== null && braces.name !== 'LabelMatchers') braces = braces.parent;
+    const token = describeTokenAt(this.input, at, this.dialect, braces !== null);
+    return {
+      pos: { start: at, end: Math.max(node.to, at + 1) },
+      message: `unexpected ${token}${contextOf(node, this.input)}`,
+      syntax: true,
+    };
+  }
+
+  /**
+   * A `VectorSelector` node, its label matchers read up to the first that holds an error or does
+   * not end by `until`: those a parser stopping at a problem there has read. Or the first of
+   * them refused (a bad regex).
+   */
+  readSelector(node: SyntaxNode, until: number): VectorSelector | ParseProblem {
+    try {
+      return this.vectorSelector(node, until);
+    } catch (error) {
+      if (error instanceof Stop) return error.problem;
+      throw error;
+    }
   }
 
   protected expr(node: SyntaxNode): Expr {
@@ -122,7 +155,7 @@ export class SyntaxTreeReader extends SelectorReader {
       case 'SmoothedExpr':
         return this.extendedRange(node, node.name === 'AnchoredExpr' ? 'anchored' : 'smoothed');
       default:
-        throw this.stop(pos, `unexpected ${describeTokenAt(this.input, node.from)}`);
+        throw this.stop(pos, `unexpected ${describeTokenAt(this.input, node.from, this.dialect)}`);
     }
   }
 
@@ -295,17 +328,15 @@ function defaultMatching(op: BinaryOp): VectorMatching {
  * subqueries).
  */
 function contextOf(error: SyntaxNode, input: string): string {
-  // An empty duration (`x[]`) leaves its error inside the duration: it stands for the duration.
+  // A missing duration (`x[]`), match operator (`{a "b"}`) or label name (`{="b"}`) leaves its
+  // error at the start of the node the grammar supposed there: it stands for that node.
   let at = error;
-  while (
-    at.parent !== null &&
-    DURATION_PARTS.has(at.parent.name) &&
-    at.parent.from === error.from
-  ) {
+  while (at.parent !== null && MISSING_PARTS.has(at.parent.name) && at.parent.from === error.from) {
     at = at.parent;
   }
-  const before = at.prevSibling;
-  const between = before === null ? '' : input.slice(before.to, at.from);
+  let before = at.prevSibling;
+  while (before?.name === 'LineComment') before = before.prevSibling;
+  const between = before === null ? '' : input.slice(before.to, at.from).replace(/#[^\r\n]*/g, '');
   // A comma between the previous item of a list and the error: a new item was expected.
   const afterComma = /,\s*$/.test(between);
   switch (at.parent?.name) {
@@ -343,8 +374,14 @@ function contextOf(error: SyntaxNode, input: string): string {
   }
 }
 
-/** The nodes a duration in brackets is made of, down to its literal. */
-const DURATION_PARTS = new Set(['DurationExpr', 'NumberDurationLiteralInDurationContext']);
+/** The nodes a duration in brackets is made of, down to its literal; a matcher and its operator. */
+const MISSING_PARTS = new Set([
+  'DurationExpr',
+  'NumberDurationLiteralInDurationContext',
+  'MatchOp',
+  'UnquotedLabelMatcher',
+  'QuotedLabelMatcher',
+]);
 
 /** An error in brackets after an expression: what upstream expected after what came before. */
 function rangeContext(at: SyntaxNode, between: string): string {
