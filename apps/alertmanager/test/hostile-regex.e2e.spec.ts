@@ -13,6 +13,12 @@ import { WebhookCollector } from './support/webhook-collector';
  * and an inhibit rule with such patterns run on every alert too.
  */
 const HOSTILE = `${'a'.repeat(32)}!`;
+/**
+ * The slowest a probe may answer: two orders of magnitude under the old engine's 21 s a match, so
+ * a pattern matched on the event loop fails the spec, yet loose enough for a loaded machine's
+ * scheduling (the latencies themselves are measured by `tools/bench/hostile-input.bench.mjs`).
+ */
+const RESPONSIVE_MS = 1000;
 const MATCHING = 'a'.repeat(32);
 
 const config = (hook: string) => `route:
@@ -146,7 +152,7 @@ describe('hostile regexes against the built server', () => {
       ['Silenced', { state: 'suppressed', silencedBy: [silenceId], inhibitedBy: [], mutedBy: [] }],
     ]);
 
-    expect(await probe.stop()).toBeLessThan(100);
+    expect(await probe.stop()).toBeLessThan(RESPONSIVE_MS);
     await server.stop();
 
     // Started again, the kept silence is matched against the kept alerts at once.
@@ -155,12 +161,12 @@ describe('hostile regexes against the built server', () => {
     const started = performance.now();
     const ready = await fetch(`${server.url}/-/ready`);
     expect(ready.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(RESPONSIVE_MS);
     expect((await listSilences(server.url)).map((s) => [s.id, s.matchers])).toEqual([
       [silenceId, [{ name: 'v', value: '(a+)+$', isRegex: true, isEqual: true }]],
     ]);
     expect(await listAlerts(server.url, filter)).toEqual(['Silenced']);
     expect((await postAlerts(server.url, [{ alertname: 'R', v: HOSTILE }])).status).toBe(200);
-    expect(await again.stop()).toBeLessThan(100);
+    expect(await again.stop()).toBeLessThan(RESPONSIVE_MS);
   });
 });
