@@ -164,8 +164,9 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
 
     expect(failures.slice(0, 10)).toEqual([]);
     expect(probeFailures).toEqual([]);
-    // A generous bound: a stalled event loop (the failure this guards against) takes seconds.
-    expect(slowestProbe).toBeLessThan(2000);
+    // A stalled event loop (the failure this guards against) takes many seconds; a loaded
+    // machine's scheduling stays well under this.
+    expect(slowestProbe).toBeLessThan(5000);
     // The corpus must reach past the decoders: some requests succeed, most are refused.
     expect(statuses.get(200)).toBeGreaterThan(REQUESTS / 20);
     expect([...statuses.keys()].filter((s) => s >= 400 && s < 500).length).toBeGreaterThanOrEqual(

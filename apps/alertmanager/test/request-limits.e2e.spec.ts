@@ -48,6 +48,13 @@ async function post(url: string, path: string, body: string) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
+/**
+ * A health probe slower than this means a stalled event loop (200,000 alerts checked in one go
+ * hold it for many seconds); a loaded machine's scheduling stays well under it. The real latency
+ * is the hostile-input benchmark's.
+ */
+const STALLED_MS = 5000;
+
 describe('request limits', () => {
   let dir: string;
   let config: string;
@@ -133,8 +140,7 @@ describe('request limits', () => {
       );
       expect(result.status).toBe(413);
       expect(result.headers.get('connection')).toBe('close');
-      // A generous bound: the benchmark measures the real latency; this catches a stalled loop.
-      expect(slowest).toBeLessThan(1500);
+      expect(slowest).toBeLessThan(STALLED_MS);
     } finally {
       await server.stop();
     }
@@ -151,7 +157,7 @@ describe('request limits', () => {
       );
       expect(result.status).toBe(200);
       expect(answered).toBeGreaterThan(5);
-      expect(slowest).toBeLessThan(1500);
+      expect(slowest).toBeLessThan(STALLED_MS);
       const one = encodeURIComponent('instance="host-199999.example.com:9100"');
       const found = (await (await fetch(`${server.url}/api/v2/alerts?filter=${one}`)).json()) as [];
       expect(found).toHaveLength(1);
