@@ -252,3 +252,44 @@ describe('QueryThreadPool limits', () => {
     }
   });
 });
+
+describe('QueryThreadPool reading while the main thread appends', () => {
+  it('reads every window whole from the rings of recent samples as they are written', async () => {
+    const store = new MemoryStore();
+    const series = Array.from({ length: 300 }, (_, i) =>
+      Labels.fromRecord({ __name__: 'ticking', i: `${i}` }),
+    );
+    let step = 0;
+    /** One scrape of every series: each value is its own time in seconds. */
+    const scrape = () => {
+      const t = NOW + step++ * STEP;
+      for (const labels of series) store.append(labels, t, t / 1000);
+    };
+    for (let i = 0; i < 40; i++) scrape();
+    const pool = poolOf(store, { threads: 1, maxConcurrency: 1, engine });
+    try {
+      for (let round = 0; round < 25; round++) {
+        const at = NOW + (step - 1) * STEP;
+        let done = false;
+        const reply = pool.run(call('query', { query: 'ticking[5m]', time: `${at / 1000}` }));
+        void reply.finally(() => (done = true));
+        // Newer samples go into the same rings while the thread reads them.
+        while (!done) {
+          scrape();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        const body = JSON.parse(text(await reply).body) as {
+          data: { result: { values: [number, string][] }[] };
+        };
+        const expected = Array.from({ length: 20 }, (_, k) => {
+          const t = (at - (19 - k) * STEP) / 1000;
+          return [t, `${t}`];
+        });
+        expect(body.data.result).toHaveLength(series.length);
+        for (const { values } of body.data.result) expect(values).toEqual(expected);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -25,11 +25,16 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** A server's rule side on a fake clock: a store `up` is written to each minute, sent alerts. */
-function harness(store = new MemoryStore(), scheduler = new FakeScheduler(0)) {
+function harness(
+  store = new MemoryStore(),
+  scheduler = new FakeScheduler(0),
+  warmUp?: (nowMs: number) => Promise<void>,
+) {
   const registry = new Registry();
   const sent: { at: number; alerts: RuleAlertNotification[] }[] = [];
+  const queries = new InProcessRuleQueries(new PromqlEngine(store), store);
   const manager = new RuleManager({
-    queries: new InProcessRuleQueries(new PromqlEngine(store), store),
+    queries: warmUp === undefined ? queries : Object.assign(queries, { warmUp }),
     storage: { appender: () => new MemoryAppender(store) },
     clock: scheduler,
     scheduler,
@@ -65,6 +70,26 @@ async function rulesFile(name = 'redis-down.rules.yml'): Promise<string> {
 }
 
 describe('RuleManager', () => {
+  it('is warm once the first rules loaded have had their query thread started and compiled', async () => {
+    let finish = () => {};
+    const warmUps: number[] = [];
+    const h = harness(undefined, undefined, (nowMs) => {
+      warmUps.push(nowMs);
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    expect(h.manager.warm).toBe(true);
+    await h.manager.update(h.settings([await rulesFile()]));
+    expect(h.manager.warm).toBe(false);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.manager.warm).toBe(true);
+    // A reload does not warm again.
+    await h.manager.update(h.settings([await rulesFile()]));
+    expect(h.manager.warm).toBe(true);
+    expect(warmUps).toEqual([0]);
+    h.manager.stop();
+  });
+
   it('evaluates each group on its slots and fires after for, with Prometheus metrics', async () => {
     const h = harness();
     const file = await rulesFile();

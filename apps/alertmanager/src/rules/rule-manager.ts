@@ -56,6 +56,8 @@ export interface RuleSettings {
 export class RuleManager {
   private runners: RuleGroupRunner[] = [];
   private loaded = false;
+  /** The rules' query thread is starting and compiling its code (the first rules loaded). */
+  private warming = false;
   private closed = false;
 
   constructor(private readonly deps: RuleManagerDeps) {}
@@ -123,14 +125,26 @@ export class RuleManager {
     );
     this.runners = next;
     // The first evaluations find the thread started and its code compiled.
-    if (!this.loaded && next.length > 0) {
-      this.deps.queries.warmUp?.(this.deps.clock.now()).catch((error: Error) => {
-        this.deps.logger.warn('warming the rules query thread failed', { err: error.message });
-      });
+    if (!this.loaded && next.length > 0 && this.deps.queries.warmUp !== undefined) {
+      this.warming = true;
+      this.deps.queries
+        .warmUp(this.deps.clock.now())
+        .catch((error: Error) => {
+          this.deps.logger.warn('warming the rules query thread failed', { err: error.message });
+        })
+        .finally(() => (this.warming = false));
     }
     this.loaded = true;
     for (const runner of next) runner.start();
     this.deps.logger.info('rules loaded', { groups: next.length });
+  }
+
+  /**
+   * Whether the rules' query thread has started and compiled its code (or needs not): until
+   * then it takes a core that a first query would share.
+   */
+  get warm(): boolean {
+    return !this.warming;
   }
 
   /** Stops every group; what their evaluations under way would still do is dropped. */

@@ -74,7 +74,7 @@ export interface AssembledAlerting {
     scrapeManager: ScrapeManager;
     exemplars: CircularExemplarStore;
     prometheusStatus: PrometheusStatusApi;
-    /** `/-/ready` waits for the warm query thread. */
+    /** `/-/ready` waits for the warm query threads (the API's, and the rules' when rules load). */
     readiness: ServerReadiness;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
@@ -315,7 +315,7 @@ async function assembleOpened(
         clock,
       }),
       queries: queries.api,
-      readiness: { ready: () => warm },
+      readiness: { ready: () => warm && prometheus.ruleManager.warm },
     },
     metricStorage,
     start: async () => {

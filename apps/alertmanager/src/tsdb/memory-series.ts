@@ -1,5 +1,4 @@
 import {
-  decodeXorChunk,
   decodeXorChunkInto,
   floatOfBits,
   isStaleBits,
@@ -11,7 +10,7 @@ import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { HeadChunk } from './memory/head-chunk';
-import { RECENT_SAMPLES, RecentSamples } from './recent-samples';
+import { RECENT_SAMPLES } from './memory/recent-rings';
 import type { StoreMemory } from './memory/store-memory';
 
 /** Why a sample was refused, in upstream's words. */
@@ -44,8 +43,11 @@ export class MemorySeries {
    * database), or a time no earlier; -Infinity when it has none.
    */
   private coldMaxT = -Infinity;
-  /** The newest samples, uncompressed (what rules' windows read). */
-  private readonly recent = new RecentSamples();
+  /**
+   * The ring of its newest samples in shared memory (what rules' windows read, on any thread),
+   * -1 until its first sample.
+   */
+  private ring = -1;
 
   constructor(
     readonly id: number,
@@ -88,7 +90,7 @@ export class MemorySeries {
       if (this.oldest < 0) this.oldest = this.head.id;
     }
     this.head.append(t, v, isStale);
-    this.recent.take(t, v, isStale);
+    this.memory.rings.take(this.openRing(), t, v, isStale);
     this.lastT = t;
     this.lastV = v;
     this.lastStale = isStale;
@@ -100,17 +102,53 @@ export class MemorySeries {
    * decoded from the chunks that hold them, into one buffer.
    */
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    const { recent } = this;
-    if (
-      (recent.length > 0 && recent.length === this.count && this.coldMaxT === -Infinity) ||
-      recent.covers(mint)
-    ) {
-      return recent.read(mint, maxt, scratch);
-    }
-    const { table, bytes, cold } = this.memory;
+    const { table, bytes, cold, rings } = this.memory;
+    const recent = this.ring < 0 ? undefined : rings.read(this.ring, mint, maxt, scratch);
+    if (recent !== undefined) return recent;
     const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
-    recent.refill(run, mint, this.lastT);
+    // A read that reached the newest sample refills the ring, unless it already holds as many.
+    const n = run.t.length;
+    if (n > 0 && run.t[n - 1] === this.lastT) {
+      const ring = this.openRing();
+      if (n <= RECENT_SAMPLES || rings.held(ring) < RECENT_SAMPLES) rings.refill(ring, run, mint);
+    }
     return run;
+  }
+
+  /**
+   * Fills the ring from the chunks when it holds fewer samples than it could (a start resumes
+   * open chunks without decoding them): reads the newest chunks that hold
+   * {@link RECENT_SAMPLES} samples.
+   */
+  fillRecent(): void {
+    if (this.count === 0) return;
+    const { table, bytes, rings } = this.memory;
+    if (this.ring >= 0 && rings.held(this.ring) >= Math.min(RECENT_SAMPLES, this.count)) return;
+    let mint = Infinity;
+    let read = 0;
+    let chunk = table.latest(this.id);
+    for (; chunk >= 0 && read < RECENT_SAMPLES; chunk = table.previous(chunk)) {
+      read += table.count(chunk);
+      mint = table.minT(chunk);
+    }
+    const run = readSeriesSamples(table, bytes, this.id, mint, Infinity);
+    const whole = chunk < 0 && this.coldMaxT === -Infinity;
+    rings.refill(this.openRing(), run, whole ? -Infinity : mint);
+  }
+
+  /** Lets the ring go (the series was dropped from the store). */
+  release(): void {
+    if (this.ring >= 0) this.memory.dropRing(this.id, this.ring);
+    this.ring = -1;
+  }
+
+  /** The ring, opened when the series has none: holding everything only for a new series. */
+  private openRing(): number {
+    if (this.ring < 0) {
+      const empty = this.count === 0 && this.coldMaxT === -Infinity;
+      this.ring = this.memory.openRing(this.id, empty ? -Infinity : Infinity);
+    }
+    return this.ring;
   }
 
   /** Drops whole chunks that end before `mint`; whether the series still has samples. */
@@ -155,6 +193,7 @@ export class MemorySeries {
   /** Chunks of the series may be cold up to `maxT` (start-up, when old batches are not read). */
   mayBeColdUntil(maxT: number): void {
     this.coldMaxT = Math.max(this.coldMaxT, maxT);
+    if (this.ring >= 0) this.memory.rings.uncover(this.ring);
   }
 
   private dropChainBefore(mint: number): void {
@@ -180,7 +219,7 @@ export class MemorySeries {
       chunk = previous;
     }
     // The ring keeps only the newest samples that are still stored.
-    this.recent.keepNewest(this.count);
+    if (this.ring >= 0) this.memory.rings.keepNewest(this.ring, this.count);
   }
 
   /** Bytes the encoded samples of the chain take. */
@@ -240,7 +279,7 @@ export class MemorySeries {
   /**
    * Takes chunks read back from a snapshot; the newest becomes the open chunk again. With `open`
    * (the encoder's state after it, as the checkpoint saved it) nothing is decoded, and the ring
-   * of recent samples fills on the first read instead.
+   * of recent samples is left to `fillRecent`.
    */
   importChunks(chunks: readonly ClosedChunk[], open?: XorChunkState): void {
     if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
@@ -263,20 +302,8 @@ export class MemorySeries {
       this.resumeOpenChunk(last, open);
       return;
     }
-    // The ring starts with the newest samples of the closed chunks that the open one does not
-    // hold, so recent windows read without decoding after a restart as before it.
-    const earlier: { t: number; v: number; stale: boolean }[] = [];
-    for (let i = closed.length - 1; i >= 0 && earlier.length + last.count < RECENT_SAMPLES; i--) {
-      const chunk = decodeXorChunk(closed[i].bytes, closed[i].count);
-      const take = Math.min(chunk.t.length, RECENT_SAMPLES - last.count - earlier.length);
-      for (let k = chunk.t.length - 1; k >= chunk.t.length - take; k--) {
-        earlier.push({ t: chunk.t[k], v: chunk.v[k], stale: chunk.stale?.[k] === 1 });
-      }
-    }
-    for (const sample of earlier.reverse()) this.recent.take(sample.t, sample.v, sample.stale);
     if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
-    // The open chunk's bytes are taken as they are; decoding them gives the encoder's state and
-    // the newest samples for the ring.
+    // The open chunk's bytes are taken as they are; decoding them gives the encoder's state.
     const state = {} as XorChunkState;
     const decoded: SampleBuffer = {
       t: new Float64Array(last.count),
@@ -291,14 +318,12 @@ export class MemorySeries {
       state,
     });
     if (this.oldest < 0) this.oldest = this.head.id;
-    for (let i = Math.max(0, decoded.length - RECENT_SAMPLES); i < decoded.length; i++) {
-      this.recent.take(decoded.t[i], decoded.v[i], decoded.stale?.[i] === 1);
-    }
     const newest = decoded.length - 1;
     this.count += decoded.length;
     this.lastT = decoded.t[newest];
     this.lastV = decoded.v[newest];
     this.lastStale = decoded.stale?.[newest] === 1;
+    this.fillRecent();
   }
 
   /** Opens `last` again where its saved encoder state stands, leaving the ring to the next read. */

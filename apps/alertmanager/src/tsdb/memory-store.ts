@@ -137,6 +137,18 @@ export class MemoryStore implements Queryable {
     return cut;
   }
 
+  /**
+   * Fills each series' ring of recent samples from its chunks where it holds fewer than it
+   * could (after a start), in slices that yield to the event loop.
+   */
+  async fillRecentInSlices(): Promise<void> {
+    let n = 0;
+    for (const series of [...this.index.all()]) {
+      if (this.byId(series.id) === series) series.fillRecent();
+      if (++n % SERIES_SLICE === 0) await nextTurn();
+    }
+  }
+
   /** Removes every series. */
   clear(): void {
     this.truncateBefore(Infinity);
@@ -144,6 +156,7 @@ export class MemoryStore implements Queryable {
 
   private drop(ids: number[]): void {
     if (ids.length === 0) return;
+    for (const id of ids) this.index.byId(id)?.release();
     this.index.remove(ids);
     for (const listener of this.listeners) listener.seriesDropped(ids);
   }

@@ -146,6 +146,10 @@ export class MetricStorage implements Queryable {
     }
     // Series read from the chunk database are known to a restart without the log.
     for (const series of store.all()) logged.add(series.id);
+    // The open chunks were resumed without decoding; their newest samples fill the rings meanwhile.
+    store.fillRecentInSlices().catch((error: Error) =>
+      options.logger.warn('Filling the rings of recent samples failed', { err: error.message }),
+    );
     await files.removeStale(recovery.snapshotGeneration, options.keepLogFrom);
     // New records follow the last segment's, XORed along the chain its replay left.
     const handle = await files.openLog(recovery.generation, false);

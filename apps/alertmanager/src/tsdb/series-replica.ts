@@ -16,8 +16,10 @@ class ReplicaSeries implements SelectedSeries {
   ) {}
 
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
-    const { table, bytes, cold } = this.memory;
-    return readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
+    const { table, bytes, cold, rings } = this.memory;
+    const ring = table.recentRing(this.id);
+    const recent = ring < 0 ? undefined : rings.read(ring, mint, maxt, scratch);
+    return recent ?? readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
   }
 }
 

@@ -67,6 +67,14 @@ export class ChunkSegments {
     return this.view(refSegment(ref)).subarray(offset, offset + length);
   }
 
+  /** A whole segment, for typed views of another width. */
+  buffer(id: number): SharedArrayBuffer {
+    if (this.buffers[id] === undefined) this.onMissing?.(id);
+    const buffer = this.buffers[id];
+    if (buffer === undefined) throw new Error(`chunk segment ${id} was never handed to this reader`);
+    return buffer;
+  }
+
   private view(id: number): Uint8Array {
     if (this.views[id] === undefined) this.onMissing?.(id);
     const view = this.views[id];

@@ -23,6 +23,8 @@ export interface ChunkTableBuffers {
   readonly ints: SharedArrayBuffer;
   readonly times: SharedArrayBuffer;
   readonly latest: SharedArrayBuffer;
+  /** Each series' ring of recent samples (`RecentRings`), by id. */
+  readonly recent: SharedArrayBuffer;
   /** Where cold chunks end (one float). */
   readonly cold: SharedArrayBuffer;
 }
@@ -43,6 +45,7 @@ export class ChunkTable {
   private readonly ints: Int32Array;
   private readonly times: Float64Array;
   private readonly latestIds: Int32Array;
+  private readonly recentRefs: Int32Array;
   private readonly cold: Float64Array;
   private next = 0;
   private readonly free: number[] = [];
@@ -51,6 +54,7 @@ export class ChunkTable {
     this.ints = new Int32Array(buffers.ints);
     this.times = new Float64Array(buffers.times);
     this.latestIds = new Int32Array(buffers.latest);
+    this.recentRefs = new Int32Array(buffers.recent);
     this.cold = new Float64Array(buffers.cold);
   }
 
@@ -60,6 +64,7 @@ export class ChunkTable {
       ints: growableSharedBuffer(INITIAL * INT_FIELDS * 4, MAX_DESCRIPTORS * INT_FIELDS * 4),
       times: growableSharedBuffer(INITIAL * TIME_FIELDS * 8, MAX_DESCRIPTORS * TIME_FIELDS * 8),
       latest: growableSharedBuffer(INITIAL * 4, MAX_SERIES * 4),
+      recent: growableSharedBuffer(INITIAL * 4, MAX_SERIES * 4),
       cold: coldBuffer(),
     });
   }
@@ -70,6 +75,12 @@ export class ChunkTable {
   latest(seriesId: number): number {
     if (seriesId >= this.latestIds.length) return -1;
     return Atomics.load(this.latestIds, seriesId) - 1;
+  }
+
+  /** The ring of a series' recent samples, -1 for none. */
+  recentRing(seriesId: number): number {
+    if (seriesId >= this.recentRefs.length) return -1;
+    return Atomics.load(this.recentRefs, seriesId) - 1;
   }
 
   previous(chunk: number): number {
@@ -129,6 +140,12 @@ export class ChunkTable {
   setLatest(seriesId: number, chunk: number): void {
     this.ensure(this.buffers.latest, (seriesId + 1) * 4);
     Atomics.store(this.latestIds, seriesId, chunk + 1);
+  }
+
+  /** Sets a series' ring of recent samples (-1: none), once the ring is ready to be read. */
+  setRecentRing(seriesId: number, ring: number): void {
+    this.ensure(this.buffers.recent, (seriesId + 1) * 4);
+    Atomics.store(this.recentRefs, seriesId, ring + 1);
   }
 
   /** Publishes `count` samples ending at `maxT`. */

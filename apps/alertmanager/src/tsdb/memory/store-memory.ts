@@ -4,6 +4,7 @@ import type { ColdChunkSource } from './chunk-reader';
 import { ChunkTable, type ChunkTableBuffers } from './chunk-table';
 import { HeadSlots } from './head-slots';
 import { ReadEpochs } from './read-epochs';
+import { RecentRings } from './recent-rings';
 import { SealedChunks } from './sealed-chunks';
 
 /** What a reader thread is handed to read a store's samples: the table and every segment. */
@@ -32,6 +33,7 @@ export class StoreMemory {
   readonly segments: ChunkSegments;
   readonly slots: HeadSlots;
   readonly sealed: SealedChunks;
+  readonly rings: RecentRings;
   readonly epochs = new ReadEpochs();
   readonly bytes: ChunkBytes;
   /** Where reads on this thread find cold chunks, once closed chunks move to disk. */
@@ -45,6 +47,7 @@ export class StoreMemory {
     });
     this.bytes = new ChunkBytes(this.segments);
     this.slots = new HeadSlots(this.segments);
+    this.rings = new RecentRings(this.segments);
     this.sealed = new SealedChunks(this.segments, (segment) =>
       this.epochs.retire(() => this.sealed.recycle(segment)),
     );
@@ -95,6 +98,19 @@ export class StoreMemory {
     this.epochs.retire(() => this.table.release(chunk));
   }
 
+  /** A ring of recent samples for a series (see `RecentRings`), published to readers. */
+  openRing(seriesId: number, coveredFrom: number): number {
+    const ring = this.rings.allocate(coveredFrom);
+    this.table.setRecentRing(seriesId, ring);
+    return ring;
+  }
+
+  /** Unlinks a dropped series' ring; it is reused once no read can be in it. */
+  dropRing(seriesId: number, ring: number): void {
+    this.table.setRecentRing(seriesId, -1);
+    this.epochs.retire(() => this.rings.release(ring));
+  }
+
   /** Drops an open chunk unlinked from its series. */
   dropHead(chunk: number, slot: { ref: number; size: number }): void {
     this.epochs.retire(() => {
@@ -115,6 +131,7 @@ export class StoreMemoryView {
   readonly table: ChunkTable;
   readonly segments: ChunkSegments;
   readonly bytes: ChunkBytes;
+  readonly rings: RecentRings;
 
   constructor(
     handles: StoreMemoryHandles,
@@ -126,5 +143,6 @@ export class StoreMemoryView {
     this.segments = new ChunkSegments(undefined, fetchSegments);
     for (const [id, buffer] of handles.segments) this.segments.adopt(id, buffer);
     this.bytes = new ChunkBytes(this.segments, disk);
+    this.rings = new RecentRings(this.segments);
   }
 }
