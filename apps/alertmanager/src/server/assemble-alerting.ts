@@ -286,6 +286,7 @@ async function assembleOpened(
   // The threads start and compile their code while the HTTP server starts; nothing waits for them.
   const warming = performance.now();
   let warm = false;
+
   queries
     .warmUp()
     .then(

@@ -9,6 +9,7 @@ import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
 import { readSeriesSamples } from './memory/chunk-reader';
+import { hasSamples } from './memory/sample-presence';
 import { HeadChunk } from './memory/head-chunk';
 import { RECENT_SAMPLES } from './memory/recent-rings';
 import type { StoreMemory } from './memory/store-memory';
@@ -115,12 +116,17 @@ export class MemorySeries {
     return run;
   }
 
+  hasSamples(mint: number, maxt: number): boolean {
+    const read = () => this.samples(mint, maxt).t.length > 0;
+    return hasSamples(this.memory.table, this.id, mint, maxt, read);
+  }
+
   /**
    * Fills the ring from the chunks when it holds fewer samples than it could (a start resumes
    * open chunks without decoding them): reads the newest chunks that hold
    * {@link RECENT_SAMPLES} samples.
    */
-  fillRecent(): void {
+  fillRecent(scratch?: SampleScratch): void {
     if (this.count === 0) return;
     const { table, bytes, rings } = this.memory;
     if (this.ring >= 0 && rings.held(this.ring) >= Math.min(RECENT_SAMPLES, this.count)) return;
@@ -131,7 +137,7 @@ export class MemorySeries {
       read += table.count(chunk);
       mint = table.minT(chunk);
     }
-    const run = readSeriesSamples(table, bytes, this.id, mint, Infinity);
+    const run = readSeriesSamples(table, bytes, this.id, mint, Infinity, scratch);
     const whole = chunk < 0 && this.coldMaxT === -Infinity;
     rings.refill(this.openRing(), run, whole ? -Infinity : mint);
   }

@@ -1,6 +1,12 @@
 import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
-import type { Querier, Queryable, SelectedSeries, SeriesMatcher } from './queryable';
+import {
+  SampleScratch,
+  type Querier,
+  type Queryable,
+  type SelectedSeries,
+  type SeriesMatcher,
+} from './queryable';
 import { SeriesIndex } from './series-index';
 import type { PostingsStats } from './postings-stats';
 import { StoreMemory } from './memory/store-memory';
@@ -8,6 +14,8 @@ import { nextTurn } from '../time/next-turn';
 
 /** Series aged out, or truncated by the retention, between two turns of the event loop. */
 const SERIES_SLICE = 2000;
+/** How long a slice of the rings' fill after a start runs before the event loop turns. */
+const FILL_SLICE_MS = 5;
 
 /** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
 export interface SeriesListener {
@@ -139,13 +147,19 @@ export class MemoryStore implements Queryable {
 
   /**
    * Fills each series' ring of recent samples from its chunks where it holds fewer than it
-   * could (after a start), in slices that yield to the event loop.
+   * could (after a start), in slices of a few milliseconds that yield to the event loop.
    */
   async fillRecentInSlices(): Promise<void> {
-    let n = 0;
-    for (const series of [...this.index.all()]) {
-      if (this.byId(series.id) === series) series.fillRecent();
-      if (++n % SERIES_SLICE === 0) await nextTurn();
+    const all = [...this.index.all()];
+    const scratch = new SampleScratch();
+    let sliceStart = performance.now();
+    for (let at = 0; at < all.length; at++) {
+      const series = all[at];
+      if (this.byId(series.id) === series) series.fillRecent(scratch);
+      if (at % 64 === 63 && performance.now() - sliceStart > FILL_SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
     }
   }
 

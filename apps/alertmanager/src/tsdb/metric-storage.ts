@@ -98,6 +98,11 @@ export class MetricStorage implements Queryable {
 
   private constructor(
     readonly store: MemoryStore,
+    /**
+     * Resolves once each series' ring of recent samples has been filled after the start (until
+     * then, reads of recent windows decode the open chunks).
+     */
+    readonly recentFilled: Promise<void>,
     private readonly files: LogFiles,
     private readonly log: AppendLog,
     private readonly options: MetricStorageOptions,
@@ -146,10 +151,6 @@ export class MetricStorage implements Queryable {
     }
     // Series read from the chunk database are known to a restart without the log.
     for (const series of store.all()) logged.add(series.id);
-    // The open chunks were resumed without decoding; their newest samples fill the rings meanwhile.
-    store.fillRecentInSlices().catch((error: Error) =>
-      options.logger.warn('Filling the rings of recent samples failed', { err: error.message }),
-    );
     await files.removeStale(recovery.snapshotGeneration, options.keepLogFrom);
     // New records follow the last segment's, XORed along the chain its replay left.
     const handle = await files.openLog(recovery.generation, false);
@@ -166,8 +167,19 @@ export class MetricStorage implements Queryable {
       replayed_samples: replay.replayed,
       log_segments: recovery.segments,
     });
+    // The open chunks were resumed without decoding; their newest samples fill the rings meanwhile.
+    const filling = performance.now();
+    const recentFilled = store.fillRecentInSlices().then(
+      () =>
+        options.logger.debug('Filled the rings of recent samples', {
+          ms: Math.round(performance.now() - filling),
+        }),
+      (error: Error) =>
+        options.logger.warn('Filling the rings of recent samples failed', { err: error.message }),
+    );
     return new MetricStorage(
       store,
+      recentFilled,
       files,
       log,
       options,
@@ -440,6 +452,7 @@ export class MetricStorage implements Queryable {
 
   /** Waits for a checkpoint under way, then syncs and closes the log and the chunk database. */
   async close(): Promise<void> {
+    await this.recentFilled;
     await this.checkpointing?.catch(() => undefined);
     await this.log.close();
     await this.flusher.synced().catch(() => undefined);

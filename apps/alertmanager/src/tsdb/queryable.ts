@@ -25,6 +25,8 @@ export interface SelectedSeries {
    * needed) and the run is a view on them, valid until the scratch is used again.
    */
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun;
+  /** Whether it has a sample with `mint <= t <= maxt` (decoding only where chunks leave it open). */
+  hasSamples(mint: number, maxt: number): boolean;
 }
 
 /** Reusable arrays to read samples into, so a query does not allocate per series. */

@@ -5,6 +5,7 @@ import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
 import { SeriesIndex } from './series-index';
 import { readSeriesSamples } from './memory/chunk-reader';
+import { hasSamples } from './memory/sample-presence';
 import { StoreMemoryView, type StoreMemoryHandles } from './memory/store-memory';
 
 /** A series of the replica: its labels here, its samples in the store's shared memory. */
@@ -20,6 +21,11 @@ class ReplicaSeries implements SelectedSeries {
     const ring = table.recentRing(this.id);
     const recent = ring < 0 ? undefined : rings.read(ring, mint, maxt, scratch);
     return recent ?? readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
+  }
+
+  hasSamples(mint: number, maxt: number): boolean {
+    const read = () => this.samples(mint, maxt).t.length > 0;
+    return hasSamples(this.memory.table, this.id, mint, maxt, read);
   }
 }
 

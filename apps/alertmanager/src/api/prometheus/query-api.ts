@@ -149,7 +149,7 @@ export class QueryApi {
     const out: Labels[] = [];
     for (const set of sets) {
       for (const series of querier.select(set)) {
-        if (series.samples(start, end).t.length > 0) out.push(series.labels);
+        if (series.hasSamples(start, end)) out.push(series.labels);
       }
     }
     return out;

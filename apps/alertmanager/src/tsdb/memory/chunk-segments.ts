@@ -71,7 +71,8 @@ export class ChunkSegments {
   buffer(id: number): SharedArrayBuffer {
     if (this.buffers[id] === undefined) this.onMissing?.(id);
     const buffer = this.buffers[id];
-    if (buffer === undefined) throw new Error(`chunk segment ${id} was never handed to this reader`);
+    if (buffer === undefined)
+      throw new Error(`chunk segment ${id} was never handed to this reader`);
     return buffer;
   }
 

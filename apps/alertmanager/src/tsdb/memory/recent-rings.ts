@@ -112,14 +112,24 @@ export class RecentRings {
    */
   refill(ref: number, run: SampleRun, mint: number): void {
     this.locate(ref);
-    const { ints, floats, at } = this;
+    const { ints, floats, bytes, at } = this;
+    const base = at * 4;
+    const times = (base + T_AT) / 8;
+    const values = (base + V_AT) / 8;
     const n = run.t.length;
     Atomics.add(ints, at + VERSION, 1);
-    const from = Math.max(0, n - RECENT_SAMPLES);
     const start = ints[at + TOTAL];
-    for (let i = from; i < n; i++) this.take(ref, run.t[i], run.v[i], run.stale?.[i] === 1);
+    let total = start;
+    for (let i = Math.max(0, n - RECENT_SAMPLES); i < n; i++, total++) {
+      const slot = total % SLOTS;
+      const stale = run.stale !== undefined && run.stale[i] === 1;
+      floats[times + slot] = run.t[i];
+      floats[values + slot] = stale ? NaN : run.v[i];
+      bytes[base + STALE_AT + slot] = stale ? 1 : 0;
+    }
     Atomics.store(ints, at + START, start);
-    floats[(at * 4 + COVERED_AT) / 8] = n <= RECENT_SAMPLES ? mint : Infinity;
+    floats[(base + COVERED_AT) / 8] = n <= RECENT_SAMPLES ? mint : Infinity;
+    Atomics.store(ints, at + TOTAL, total);
     Atomics.add(ints, at + VERSION, 1);
   }
 
