@@ -74,7 +74,11 @@ export interface AssembledAlerting {
     scrapeManager: ScrapeManager;
     exemplars: CircularExemplarStore;
     prometheusStatus: PrometheusStatusApi;
-    /** `/-/ready` waits for the warm query threads (the API's, and the rules' when rules load). */
+    /**
+     * `/-/ready` waits for the warm query threads (the API's, and the rules' when rules load) and
+     * for the rings of recent samples to be filled after the start: until then, a first query
+     * shares the cores with them.
+     */
     readiness: ServerReadiness;
   };
   /** Builds the graph for the running config and starts notifying and maintenance. */
@@ -286,6 +290,8 @@ async function assembleOpened(
   // The threads start and compile their code while the HTTP server starts; nothing waits for them.
   const warming = performance.now();
   let warm = false;
+  let filled = false;
+  void metricStorage.recentFilled.then(() => (filled = true));
 
   queries
     .warmUp()
@@ -316,7 +322,7 @@ async function assembleOpened(
         clock,
       }),
       queries: queries.api,
-      readiness: { ready: () => warm && prometheus.ruleManager.warm },
+      readiness: { ready: () => warm && filled && prometheus.ruleManager.warm },
     },
     metricStorage,
     start: async () => {
