@@ -15,8 +15,8 @@
 //   `/api/v1/rules` shows it at each evaluation of the window (median, max); and the group's
 //   `prometheus_rule_group_iterations_missed_total`. The group is removed again afterwards;
 // - restart: each server stopped and started again on its data: the time to `/-/ready`, then
-//   `count(count_over_time(up[...]))` over the loaded range as the first query, and warm (the
-//   median of `ROUNDS` more);
+//   `count(count_over_time(up[...]))` over the loaded range as the first query, warm (the
+//   median of `ROUNDS` more), and `SETTLE_S` seconds later (the median of ten times as many);
 // - queries (runs answers too: its ratios are of the same answers):
 //   - stall: `/-/healthy` (and, ours only, a one-alert `POST /api/v2/alerts`) latency p50/p99/worst
 //     with nothing else running and while the heavy queries run back to back;
@@ -25,7 +25,7 @@
 //   - parallelism: four heavy queries at once against one after another;
 //   - schedule: rule group iterations missed and the self-scrape's lateness under the heavy queries.
 // `CASES` (comma-separated, of answers, rules, restart, queries; all by default) picks the cases.
-// `SERIES`, `MINUTES`, `PROBE_MS`, `ROUNDS`, `WARM`, `PAIRS` and `RULES_S` change the size;
+// `SERIES`, `MINUTES`, `PROBE_MS`, `ROUNDS`, `WARM`, `PAIRS`, `RULES_S` and `SETTLE_S` change the size;
 // `OURS_NODE_ARGS` adds Node flags to our server (`--cpu-prof --cpu-prof-dir=...` to see where its
 // threads spend their time); `TIMEOUT_MIN` bounds the whole run (the servers are killed then).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +56,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WARM = Number(process.env.WARM ?? 3);
 const PAIRS = Number(process.env.PAIRS ?? 7);
 const RULES_S = Number(process.env.RULES_S ?? 30);
+const SETTLE_S = Number(process.env.SETTLE_S ?? 10);
 const TIMEOUT_MIN = Number(process.env.TIMEOUT_MIN ?? 60 + SERIES / 2_000);
 const ALL_CASES = ['answers', 'rules', 'restart', 'queries'];
 const CASES = new Set(
@@ -710,7 +711,18 @@ async function restartOne(server) {
     const warm = [];
     for (let r = 0; r < ROUNDS; r++)
       warm.push((await timedQuery(client, server.url, FIRST_QUERY, 'instant')).ms);
-    return { readyMs, coldMs: cold.ms, warmMs: median(warm), data: JSON.parse(cold.body).data };
+    // Then once the start's own work (the rules' first evaluations, collection) has settled.
+    await sleep(SETTLE_S * 1000);
+    const settled = [];
+    for (let r = 0; r < 10 * ROUNDS; r++)
+      settled.push((await timedQuery(client, server.url, FIRST_QUERY, 'instant')).ms);
+    return {
+      readyMs,
+      coldMs: cold.ms,
+      warmMs: median(warm),
+      settledMs: median(settled),
+      data: JSON.parse(cold.body).data,
+    };
   } finally {
     client.close();
   }
@@ -718,20 +730,20 @@ async function restartOne(server) {
 
 async function restartCase(ours, theirs) {
   console.log(
-    `first query after a restart: ${FIRST_QUERY} at the loaded range's end, first, then the median of ${ROUNDS}`,
+    `first query after a restart: ${FIRST_QUERY} at the loaded range's end, first, then the median of ${ROUNDS}, then of ${10 * ROUNDS} after ${SETTLE_S} s`,
   );
   const mine = await restartOne(ours);
   const other = theirs ? await restartOne(theirs) : undefined;
   const show = (name, r) =>
     console.log(
-      `  ${`${name}:`.padEnd(12)}ready ${fmt(r.readyMs, 0)} ms after the start; first query ${fmt(r.coldMs, 1)} ms, warm ${fmt(r.warmMs, 1)} ms (answer ${r.data.result[0]?.value?.[1]})`,
+      `  ${`${name}:`.padEnd(12)}ready ${fmt(r.readyMs, 0)} ms after the start; first query ${fmt(r.coldMs, 1)} ms, warm ${fmt(r.warmMs, 1)} ms, ${SETTLE_S} s later ${fmt(r.settledMs, 1)} ms (answer ${r.data.result[0]?.value?.[1]})`,
     );
   show('ours', mine);
   if (!other) return;
   show('prometheus', other);
   const cmp = compareAnswers(mine.data, other.data);
   console.log(
-    `  ratio ours/prometheus: first query ${fmt(mine.coldMs / other.coldMs, 2)} (target <= 2), warm ${fmt(mine.warmMs / other.warmMs, 2)}, ready ${fmt(mine.readyMs / other.readyMs, 2)}; ${answerLine(cmp)}`,
+    `  ratio ours/prometheus: first query ${fmt(mine.coldMs / other.coldMs, 2)} (target <= 2), warm ${fmt(mine.warmMs / other.warmMs, 2)}, later ${fmt(mine.settledMs / other.settledMs, 2)}, ready ${fmt(mine.readyMs / other.readyMs, 2)}; ${answerLine(cmp)}`,
   );
 }
 
