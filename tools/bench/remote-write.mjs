@@ -21,10 +21,14 @@ export async function pushSamples(client, url, series, start, steps, stepMs) {
   for (const body of pending) await post(client, url, body);
 }
 
+/** The most bytes of protobuf a request carries: receivers refuse bodies over 4 MiB. */
+const MAX_REQUEST_BYTES = 3 << 20;
+
 /**
  * Sends the next `steps` steps of `stream` (a `SampleStream` over `series`), `perRequest` steps in
- * each write request (each series with that many samples), each request sent before the next is
- * encoded, so a long span needs no more memory than a request.
+ * each write request (each series with that many samples; the series split over several requests
+ * where they would not fit in one), each request sent before the next is encoded, so a long span
+ * needs no more memory than a request.
  */
 export async function pushStream(client, url, series, stream, steps, perRequest = 1) {
   const encodedLabels = series.map((s) => encodeLabels(s.labels));
@@ -38,7 +42,22 @@ export async function pushStream(client, url, series, stream, steps, perRequest 
         times[k] = t;
       });
     }
-    await post(client, url, snappyBlock(encodeSteps(encodedLabels, values, times)));
+    // Each series takes its labels and about 20 bytes a sample.
+    for (let from = 0; from < series.length;) {
+      let to = from;
+      let bytes = 0;
+      while (to < series.length && (to === from || bytes < MAX_REQUEST_BYTES)) {
+        bytes += encodedLabels[to].length + 24 * n;
+        to++;
+      }
+      const slice = values.map((v) => v.subarray(from, to));
+      await post(
+        client,
+        url,
+        snappyBlock(encodeSteps(encodedLabels.slice(from, to), slice, times)),
+      );
+      from = to;
+    }
   }
 }
 
