@@ -7,7 +7,7 @@ import { answerWithParams } from './request-params';
 
 /**
  * `/api/v1/query_exemplars` by GET or by a POSTed form, answered on the main thread from the
- * exemplar store; a query without selectors gets `204 No Content`, as from Prometheus.
+ * exemplar store in slices; a query without selectors gets `204 No Content`, as from Prometheus.
  */
 @Controller('api/v1')
 export class ExemplarsApiController {
@@ -18,8 +18,8 @@ export class ExemplarsApiController {
 
   @All('query_exemplars')
   queryExemplars(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return answerWithParams(req, res, this.bodies, (params) => {
-      const data = queryExemplars(this.exemplars, params);
+    return answerWithParams(req, res, this.bodies, async (params) => {
+      const data = await queryExemplars(this.exemplars, params);
       if (data === undefined) res.status(204).end();
       else sendSuccess(res, data);
     });

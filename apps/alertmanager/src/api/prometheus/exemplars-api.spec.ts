@@ -19,8 +19,8 @@ add({ __name__: 'requests_total', code: '200' }, 'c', 3, 1_600_000_010_000);
 add({ __name__: 'latency_bucket', le: '0.5' }, 'd', 0.25, 1_600_000_005_000);
 
 /** The series (by their varying label) and exemplars (by trace id) an exemplar query answers. */
-function answer(params: Record<string, string>): string[] | undefined {
-  const data = queryExemplars(store, new URLSearchParams(params));
+async function answer(params: Record<string, string>): Promise<string[] | undefined> {
+  const data = await queryExemplars(store, new URLSearchParams(params));
   if (data === undefined) return undefined;
   const found = JSON.parse(data.text) as {
     seriesLabels: Record<string, string>;
@@ -67,8 +67,8 @@ describe('queryExemplars', () => {
     ],
     ['no match', { query: 'nothing_total' }, []],
     ['a query without selectors (204)', { query: 'vector(1) + 2' }, undefined],
-  ])('answers %s', (_name, params, expected) => {
-    expect(answer(params)).toEqual(expected);
+  ])('answers %s', async (_name, params, expected) => {
+    expect(await answer(params)).toEqual(expected);
   });
 
   it.each([
@@ -92,18 +92,17 @@ describe('queryExemplars', () => {
       { query: 'requests_total{', start: 'x' },
       `invalid parameter "start": Invalid time value for 'start': cannot parse "x" to a valid timestamp`,
     ],
-  ])('refuses %j as upstream words it', (params, message) => {
-    const run = () => queryExemplars(store, new URLSearchParams(params));
-    expect(run).toThrow(PrometheusApiError);
-    expect(run).toThrow(message);
-    try {
-      run();
-    } catch (error) {
-      expect((error as PrometheusApiError).errorType).toBe('bad_data');
-    }
+  ])('refuses %j as upstream words it', async (params, message) => {
+    const refusal = await queryExemplars(store, new URLSearchParams(params)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(PrometheusApiError);
+    expect((refusal as PrometheusApiError).message).toContain(message);
+    expect((refusal as PrometheusApiError).errorType).toBe('bad_data');
   });
 
-  it('writes the answer as Prometheus 2.42 does', () => {
+  it('writes the answer as Prometheus 2.42 does', async () => {
     const own = new CircularExemplarStore(10, new ExemplarMetrics(new Registry()));
     own.add(Labels.fromRecord({ __name__: 'a_total', path: '<a&b>' }), {
       labels: Labels.fromRecord({ trace_id: 'x"y' }),
@@ -111,9 +110,36 @@ describe('queryExemplars', () => {
       timestampMs: 1_600_000_000_120,
       hasTimestamp: true,
     });
-    expect(queryExemplars(own, new URLSearchParams({ query: 'a_total' }))?.text).toBe(
+    expect((await queryExemplars(own, new URLSearchParams({ query: 'a_total' })))?.text).toBe(
       '[{"seriesLabels":{"__name__":"a_total","path":"\\u003ca\\u0026b\\u003e"},"exemplars":[{"labels":{"trace_id":"x\\"y"},"value":"1e-07","timestamp":1600000000.120}]}]',
     );
+  });
+
+  it('answers a whole store in slices, as the store selects it at once', async () => {
+    const big = new CircularExemplarStore(20_000, new ExemplarMetrics(new Registry()));
+    for (let k = 0; k < 4; k++) {
+      for (let i = 0; i < 5_000; i++) {
+        big.add(Labels.fromRecord({ __name__: 'big_total', i: String(i) }), {
+          labels: Labels.fromRecord({ trace_id: `${i}-${k}` }),
+          value: i + k,
+          timestampMs: 1_600_000_000_000 + k * 1000,
+          hasTimestamp: true,
+        });
+      }
+    }
+    const all = [
+      {
+        name: '__name__',
+        type: '=' as const,
+        value: 'big_total',
+        matches: (v: string) => v === 'big_total',
+      },
+    ];
+    const sliced = await big.selectInSlices(-Infinity, Infinity, [all]);
+    expect(sliced).toEqual(big.select(-Infinity, Infinity, [all]));
+    expect(sliced.reduce((n, s) => n + s.exemplars.length, 0)).toBe(20_000);
+    const text = (await queryExemplars(big, new URLSearchParams({ query: 'big_total' })))?.text;
+    expect((JSON.parse(text ?? '[]') as unknown[]).length).toBe(5_000);
   });
 
   it.each([

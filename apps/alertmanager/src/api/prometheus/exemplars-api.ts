@@ -7,12 +7,15 @@ import { MAX_TIME_MS, MIN_TIME_MS, parseTimeParam } from './query-params';
 
 /** What an exemplar query reads: the exemplar store. */
 export interface ExemplarQuerier {
-  /** The exemplars within `[startMs, endMs]` of the series any matcher set selects. */
-  select(
+  /**
+   * The exemplars within `[startMs, endMs]` of the series any matcher set selects, read in
+   * slices that yield to the event loop.
+   */
+  selectInSlices(
     startMs: number,
     endMs: number,
     matcherSets: readonly (readonly LabelMatcher[])[],
-  ): SeriesExemplars[];
+  ): Promise<SeriesExemplars[]>;
 }
 
 /** Injection token for {@link ExemplarQuerier}. */
@@ -21,15 +24,16 @@ export const ExemplarQuerier = Symbol('ExemplarQuerier');
 /**
  * Prometheus 2.42's `/api/v1/query_exemplars`: the exemplars of the series the query's
  * selectors pick (each selector's matchers, wherever it stands in the query) within `start` and
- * `end` (open when absent), with upstream's errors. The store is bounded, so this answers on
- * the calling thread. Undefined stands for a query without selectors, which upstream answers
- * with `204 No Content`.
+ * `end` (open when absent), with upstream's errors. The store lives on the main thread, so this
+ * answers there, reading the store and writing the answer in slices of a few milliseconds (the
+ * whole of a store of 100,000 exemplars is megabytes). Undefined stands for a query without
+ * selectors, which upstream answers with `204 No Content`.
  */
-export function queryExemplars(
+export async function queryExemplars(
   store: ExemplarQuerier,
   params: URLSearchParams,
   parser?: ParserOptions,
-): JsonText | undefined {
+): Promise<JsonText | undefined> {
   const start = timeParam(params, 'start', MIN_TIME_MS);
   const end = timeParam(params, 'end', MAX_TIME_MS);
   if (end < start) {
@@ -43,7 +47,7 @@ export function queryExemplars(
   }
   const selectors = selectorMatchers(expr);
   if (selectors.length === 0) return undefined;
-  return new JsonText(exemplarsJson(store.select(start, end, selectors)));
+  return new JsonText(await exemplarsJson(await store.selectInSlices(start, end, selectors)));
 }
 
 /** A time parameter, worded as upstream's `parseTimeParam` words a bad one. */

@@ -1,17 +1,32 @@
 import { formatFloat } from '../../template/funcs/go-float';
 import type { Labels } from '../../tsdb/labels';
 import type { Exemplar, SeriesExemplars } from '../../tsdb/exemplars';
+import { nextTurn } from '../../time/next-turn';
+
+/** How long a slice of writing the answer runs before the event loop turns. */
+const SLICE_MS = 5;
 
 /**
  * The `data` of an exemplar query as Prometheus 2.42 writes it: per series `seriesLabels` and
- * `exemplars`, each with its `labels`, `value` as a string and `timestamp` in seconds.
+ * `exemplars`, each with its `labels`, `value` as a string and `timestamp` in seconds, written
+ * in slices that yield to the event loop.
  */
-export function exemplarsJson(found: readonly SeriesExemplars[]): string {
-  const series = found.map(
-    (s) =>
-      `{"seriesLabels":${labelsJson(s.seriesLabels)},"exemplars":[${s.exemplars.map(exemplarJson).join(',')}]}`,
-  );
+export async function exemplarsJson(found: readonly SeriesExemplars[]): Promise<string> {
+  const series: string[] = [];
+  let sliceStart = performance.now();
+  for (const s of found) {
+    series.push(seriesJson(s));
+    // A store's worth of exemplars is megabytes of JSON: written in slices of the event loop.
+    if (series.length % 64 === 0 && performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
   return `[${series.join(',')}]`;
+}
+
+function seriesJson(s: SeriesExemplars): string {
+  return `{"seriesLabels":${labelsJson(s.seriesLabels)},"exemplars":[${s.exemplars.map(exemplarJson).join(',')}]}`;
 }
 
 function exemplarJson(e: Exemplar): string {

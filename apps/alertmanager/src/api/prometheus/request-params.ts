@@ -35,14 +35,14 @@ export async function answerWithParams(
   req: Request,
   res: Response,
   bodies: RequestBodyReader,
-  respond: (params: URLSearchParams) => void,
+  respond: (params: URLSearchParams) => void | Promise<void>,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'POST') {
     sendGoMethodNotAllowed(res, ['GET', 'POST']);
     return;
   }
   try {
-    respond(await requestParams(req, bodies));
+    await respond(await requestParams(req, bodies));
   } catch (error) {
     if (error instanceof RequestTooLargeError) {
       res.set('Connection', 'close');

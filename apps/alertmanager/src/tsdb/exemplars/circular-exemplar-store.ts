@@ -8,11 +8,17 @@ import {
   type Exemplar,
   type SeriesExemplars,
 } from './exemplar';
+import { nextTurn } from '../../time/next-turn';
 import { ExemplarAppender } from './exemplar-appender';
 import type { ExemplarMetrics } from './exemplar-metrics';
 
 /** No further exemplar of the series. */
 const NONE = -1;
+/** How long a slice of an API query's selection runs before the event loop turns. */
+const SLICE_MS = 5;
+
+const bySeries = (a: SeriesExemplars, b: SeriesExemplars) =>
+  compareLabels(a.seriesLabels, b.seriesLabels);
 
 /** One slot of the ring: an exemplar, the slot of its series' next one, and its series. */
 interface Slot {
@@ -106,24 +112,57 @@ export class CircularExemplarStore {
     matcherSets: readonly (readonly SeriesMatcher[])[],
   ): SeriesExemplars[] {
     const found: SeriesExemplars[] = [];
-    if (this.slots.length === 0) return found;
-    for (const entry of this.index.values()) {
-      let slot = this.slots[entry.oldest] as Slot;
-      const newest = (this.slots[entry.newest] as Slot).exemplar;
-      if (slot.exemplar.timestampMs > endMs || newest.timestampMs < startMs) continue;
-      if (!matcherSets.some((set) => set.every((m) => m.matches(entry.labels.get(m.name))))) {
-        continue;
+    for (const entry of this.index.values())
+      this.collect(entry, startMs, endMs, matcherSets, found);
+    return found.sort(bySeries);
+  }
+
+  /**
+   * {@link select} in slices of a few milliseconds that yield to the event loop (the API's
+   * queries: a whole store of 100,000 exemplars takes hundreds of milliseconds). Each series is
+   * read whole in one slice; one gone meanwhile is left out.
+   */
+  async selectInSlices(
+    startMs: number,
+    endMs: number,
+    matcherSets: readonly (readonly SeriesMatcher[])[],
+  ): Promise<SeriesExemplars[]> {
+    const found: SeriesExemplars[] = [];
+    const entries = [...this.index.values()];
+    let sliceStart = performance.now();
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (this.index.get(entry.labels.key) === entry) {
+        this.collect(entry, startMs, endMs, matcherSets, found);
       }
-      const exemplars: Exemplar[] = [];
-      // A series' exemplars are in time order: stop at the first past the end.
-      while (slot.exemplar.timestampMs <= endMs) {
-        if (slot.exemplar.timestampMs >= startMs) exemplars.push(slot.exemplar);
-        if (slot.next === NONE) break;
-        slot = this.slots[slot.next] as Slot;
+      if (i % 64 === 63 && performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
       }
-      if (exemplars.length > 0) found.push({ seriesLabels: entry.labels, exemplars });
     }
-    return found.sort((a, b) => compareLabels(a.seriesLabels, b.seriesLabels));
+    return found.sort(bySeries);
+  }
+
+  /** Pushes the series' exemplars within `[startMs, endMs]` when a matcher set selects it. */
+  private collect(
+    entry: SeriesEntry,
+    startMs: number,
+    endMs: number,
+    matcherSets: readonly (readonly SeriesMatcher[])[],
+    found: SeriesExemplars[],
+  ): void {
+    let slot = this.slots[entry.oldest] as Slot;
+    const newest = (this.slots[entry.newest] as Slot).exemplar;
+    if (slot.exemplar.timestampMs > endMs || newest.timestampMs < startMs) return;
+    if (!matcherSets.some((set) => set.every((m) => m.matches(entry.labels.get(m.name))))) return;
+    const exemplars: Exemplar[] = [];
+    // A series' exemplars are in time order: stop at the first past the end.
+    while (slot.exemplar.timestampMs <= endMs) {
+      if (slot.exemplar.timestampMs >= startMs) exemplars.push(slot.exemplar);
+      if (slot.next === NONE) break;
+      slot = this.slots[slot.next] as Slot;
+    }
+    if (exemplars.length > 0) found.push({ seriesLabels: entry.labels, exemplars });
   }
 
   /**
