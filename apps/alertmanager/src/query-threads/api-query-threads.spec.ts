@@ -107,10 +107,28 @@ describe('ApiQueryThreads: queries on threads over the store in shared memory', 
     ['label names', call('labels', {})],
     ['label values', call('label_values', {}, 'command')],
     ['a parse error', call('query', { query: 'sum(' })],
+    ['a query pretty-printed', call('format_query', { query: 'sum by (job) (rate(x[5m])) > 0' })],
     ['an evaluation error', range('{__name__=~".+"}')],
   ])('answers %s exactly as the in-process engine does', async (_name, request) => {
     const [threaded, reference] = await Promise.all([pool.run(request), inline.run(request)]);
     expect(text(threaded)).toEqual(text(reference));
+  });
+
+  it('evaluates and prints chains of operators deeper than the main thread could', async () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => `temperature${i}`).join(' + ');
+    const evaluated = await pool.run(call('query', { query: chain }));
+    expect(text(evaluated)).toEqual({
+      status: 200,
+      body: '{"status":"success","data":{"resultType":"vector","result":[]}}',
+    });
+    const short = chain.split(' + ').slice(0, 2_000).join(' + ');
+    const printed = await pool.run(call('format_query', { query: short }));
+    expect(printed.status).toBe(200);
+    // Printed, the whole chain is indented once more at each of its 20,000 levels.
+    expect(text(await pool.run(call('format_query', { query: chain })))).toEqual({
+      status: 400,
+      body: '{"status":"error","errorType":"bad_data","error":"the answer to the query is too large to be written"}',
+    });
   });
 
   it('sees series and samples appended after the threads started', async () => {

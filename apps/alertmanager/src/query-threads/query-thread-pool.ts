@@ -50,6 +50,11 @@ export type ThreadOutcome =
  * first query). The space is taken only while a query allocates.
  */
 const YOUNG_GENERATION_MB = 192;
+/**
+ * A query thread's stack: the parser, printer and evaluator recurse over the syntax tree, and a
+ * generated query may nest thousands of operators deep (Prometheus's goroutines grow their stacks).
+ */
+const STACK_MB = 64;
 
 /** How long a query thread stays without a job before it ends. */
 const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -238,7 +243,7 @@ export class QueryThreadPool {
     const worker = new Worker(workerEntry(), {
       workerData: data,
       transferList: [channel.port2],
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
     });
     const thread: Thread = { worker, segments: channel.port1, idleSince: Date.now() };
     worker.on('message', (message: FromQueryThread) => {

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { MemoryStore } from '../../tsdb/memory-store';
 import { RequestBodyReader } from '../request-body';
 import { FormatQueryController } from './format-query.controller';
+import { InlineQueryRunner, QueryRunner } from './query-request';
 
 const BODY_LIMIT = 1000;
 
@@ -31,7 +33,18 @@ describe('FormatQueryController', () => {
   beforeAll(async () => {
     @Module({
       controllers: [FormatQueryController],
-      providers: [{ provide: RequestBodyReader, useValue: new RequestBodyReader(BODY_LIMIT) }],
+      providers: [
+        { provide: RequestBodyReader, useValue: new RequestBodyReader(BODY_LIMIT) },
+        // The server runs it on a query thread (`ApiQueryThreads`); this is the same code inline.
+        {
+          provide: QueryRunner,
+          useValue: new InlineQueryRunner(
+            new MemoryStore(),
+            { now: () => 0 },
+            { timeoutMs: 60_000 },
+          ),
+        },
+      ],
     })
     class TestModule {}
     app = await NestFactory.create(TestModule, new ExpressAdapter(), {

@@ -7,10 +7,15 @@ import {
   successReply,
   type PrometheusReply,
 } from './prometheus-reply';
+import { formatQuery } from './format-query';
 import { QueryApi, type QueryAnswer } from './query-api';
 
-/** The query API's endpoints that read the metric store. */
-export type QueryEndpoint = 'query' | 'query_range' | 'series' | 'labels' | 'label_values';
+/**
+ * The query API's endpoints that run on query threads: those that read the metric store, and
+ * `format_query`, whose parse and print follow the query's length and depth.
+ */
+export type QueryEndpoint =
+  'query' | 'query_range' | 'series' | 'labels' | 'label_values' | 'format_query';
 
 /** A call of a query endpoint, as the controller hands it over. */
 export interface QueryCall {
@@ -62,8 +67,23 @@ export function answerQuery(
     const answer = handle(api, request, params);
     return successReply(answer.data, answer.warnings, answer.infos);
   } catch (error) {
-    return failureReply(error);
+    return failureReply(error instanceof RangeError ? tooLarge(error) : error);
   }
+}
+
+/**
+ * What a query can exhaust on its thread: the stack (a parse, print or evaluation nested deeper
+ * than it reaches) or the longest string (an answer, such as a pretty-printed chain of a hundred
+ * thousand operators, indented at each level). The user's query, not the server, is at fault.
+ */
+function tooLarge(error: RangeError): unknown {
+  if (/call stack/i.test(error.message)) {
+    return new PrometheusApiError('bad_data', 'query is nested too deeply to be handled');
+  }
+  if (/string length/i.test(error.message)) {
+    return new PrometheusApiError('bad_data', 'the answer to the query is too large to be written');
+  }
+  return error;
 }
 
 function handle(api: QueryApi, request: QueryRequest, params: URLSearchParams): QueryAnswer {
@@ -78,6 +98,8 @@ function handle(api: QueryApi, request: QueryRequest, params: URLSearchParams): 
       return api.labelNames(params);
     case 'label_values':
       return api.labelValues(request.labelName ?? '', params);
+    case 'format_query':
+      return { data: formatQuery(params), warnings: [], infos: [] };
   }
 }
 
