@@ -1,7 +1,7 @@
-import { readFile, truncate } from 'node:fs/promises';
+import { truncate } from 'node:fs/promises';
 import type { Logger } from '../logging/logger';
 import type { LogFiles } from './log-files';
-import { FRAME_HEADER_BYTES, readFrames } from './record-framing';
+import { FrameStream } from './frame-stream';
 
 /** What loading found on disk; a torn or corrupt tail is reported here and in the log. */
 export interface LogRecovery {
@@ -28,9 +28,9 @@ export interface LogReplay {
   /** Applies one snapshot record (after the header); returns how many items it held. */
   applySnapshot(payload: Buffer): number;
   /**
-   * Work on a snapshot record that needs no state, done off the event loop (inflating it): every
-   * record's is started at once, and each record is applied in order as its own is done. A record
-   * it rejects is a bad record, as one `applySnapshot` throws on.
+   * Work on a snapshot record that needs no state, done off the event loop (inflating it): the
+   * next few records' is started while one is applied, and each record is applied in order as its
+   * own is done. A record it rejects is a bad record, as one `applySnapshot` throws on.
    */
   prepareSnapshot?(payload: Buffer): Promise<Buffer>;
   /** Applies one log record. */
@@ -44,14 +44,11 @@ export interface LogReplay {
   what: string;
 }
 
-async function readIfExists(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
+/**
+ * Snapshot records being prepared at once, ahead of the one applied: enough to keep libuv's four
+ * threads busy, few enough that what they hold dies young.
+ */
+const PREPARED_AHEAD = 8;
 
 /** A record as `prepareSnapshot` leaves it; a rejection is kept for its turn (never unhandled). */
 function prepare(replay: LogReplay, payload: Buffer): Promise<Buffer> {
@@ -96,30 +93,15 @@ export async function loadLogState(
     });
   };
 
-  const snapshot = await readIfExists(files.snapshot);
+  const snapshot = await FrameStream.open(files.snapshot);
   if (snapshot) {
-    const read = readFrames(snapshot);
-    recovery.snapshotBytes = snapshot.length;
-    const [header, ...chunks] = read.records;
-    let problem = read.problem ?? (header ? undefined : 'missing header');
-    let valid = read.validBytes;
-    if (header)
-      recovery.snapshotGeneration = (
-        JSON.parse(header.toString()) as { generation: number }
-      ).generation;
-    let offset = header ? header.length + FRAME_HEADER_BYTES : 0;
-    const prepared = chunks.map((chunk) => prepare(replay, chunk));
-    for (const [i, chunk] of chunks.entries()) {
-      try {
-        recovery.snapshotItems += replay.applySnapshot(await prepared[i]);
-      } catch {
-        valid = offset;
-        problem = 'undecodable record';
-        break;
-      }
-      offset += chunk.length + FRAME_HEADER_BYTES;
+    try {
+      await replaySnapshot(snapshot, replay, recovery, (valid, problem) =>
+        report(files.snapshot, snapshot.size, valid, problem, 'a torn or corrupt tail'),
+      );
+    } finally {
+      await snapshot.close();
     }
-    if (problem) report(files.snapshot, snapshot.length, valid, problem, 'a torn or corrupt tail');
   }
   recovery.generation = recovery.snapshotGeneration;
 
@@ -127,34 +109,77 @@ export async function loadLogState(
   for (const [i, generation] of segments.entries()) {
     const last = i === segments.length - 1;
     const logFile = files.log(generation);
-    const log = await readIfExists(logFile);
+    const log = await FrameStream.open(logFile);
     if (log === undefined) continue;
-    replay.beginSegment?.(generation);
-    const read = readFrames(log);
-    let kept = read.validBytes;
-    let problem = read.problem;
-    let offset = 0;
-    for (const payload of read.records) {
-      try {
-        replay.applyLog(payload);
-      } catch {
-        kept = offset;
-        problem = 'undecodable record';
-        break;
+    let kept = 0;
+    let problem: string | undefined;
+    try {
+      replay.beginSegment?.(generation);
+      for (let payload = await log.next(); payload; payload = await log.next()) {
+        try {
+          replay.applyLog(payload);
+        } catch {
+          problem = 'undecodable record';
+          break;
+        }
+        recovery.logRecords++;
+        kept = log.validBytes;
       }
-      recovery.logRecords++;
-      offset += payload.length + FRAME_HEADER_BYTES;
+      problem ??= log.problem;
+    } finally {
+      await log.close();
     }
     recovery.segments++;
     recovery.generation = generation;
     recovery.logBytes = kept;
     if (problem === undefined) continue;
     if (last) {
-      report(logFile, log.length, kept, problem, 'a torn or corrupt tail');
+      report(logFile, log.size, kept, problem, 'a torn or corrupt tail');
       await truncate(logFile, kept);
     } else {
-      report(logFile, log.length, kept, problem, 'the corrupt rest of a log segment');
+      report(logFile, log.size, kept, problem, 'the corrupt rest of a log segment');
     }
   }
   return recovery;
+}
+
+/**
+ * Applies the snapshot's records in order, each prepared (off the event loop) while the ones
+ * before it are applied; `report` is told where and why reading stopped early.
+ */
+async function replaySnapshot(
+  snapshot: FrameStream,
+  replay: LogReplay,
+  recovery: LogRecovery,
+  report: (valid: number, problem: string) => void,
+): Promise<void> {
+  recovery.snapshotBytes = snapshot.size;
+  const header = await snapshot.next();
+  if (header === undefined) {
+    report(snapshot.validBytes, snapshot.problem ?? 'missing header');
+    return;
+  }
+  recovery.snapshotGeneration = (
+    JSON.parse(header.toString()) as { generation: number }
+  ).generation;
+  let valid = snapshot.validBytes;
+  const ahead: { prepared: Promise<Buffer>; end: number }[] = [];
+  const readAhead = async () => {
+    while (ahead.length < PREPARED_AHEAD) {
+      const payload = await snapshot.next();
+      if (payload === undefined) return;
+      ahead.push({ prepared: prepare(replay, payload), end: snapshot.validBytes });
+    }
+  };
+  for (await readAhead(); ahead.length > 0; await readAhead()) {
+    const { prepared, end } = ahead.shift() as (typeof ahead)[number];
+    try {
+      recovery.snapshotItems += replay.applySnapshot(await prepared);
+    } catch {
+      report(valid, 'undecodable record');
+      return;
+    }
+    valid = end;
+  }
+  if (snapshot.problem !== undefined) report(valid, snapshot.problem);
 }
