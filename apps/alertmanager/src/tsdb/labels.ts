@@ -4,6 +4,9 @@ import { xxhash64 } from './xxhash64';
 
 export const METRIC_NAME = '__name__';
 
+/** The names of the last set `Labels.ofStored` took as they were. */
+let lastStoredNames: readonly string[] = [];
+
 /**
  * A series' label set: names sorted in Go's byte order, immutable, with a string key that is
  * equal for equal sets (so sets can key maps). Operations return new sets.
@@ -33,12 +36,37 @@ export class Labels {
     return names.length === 0 ? Labels.EMPTY : new Labels(names, values);
   }
 
+  /**
+   * A set read back from the store's own records, which hold label sets as `Labels` kept them:
+   * taken as they are when they are (names in Go's order, each once, no empty value), the names
+   * shared with the set read before when they are the same strings (series of one family follow
+   * one another), and built as `from` builds them otherwise.
+   */
+  static ofStored(names: string[], values: string[]): Labels {
+    if (names.length === 0) return Labels.EMPTY;
+    for (let i = 0; i < names.length; i++) {
+      if (values[i] === '' || (i > 0 && compareGoStrings(names[i - 1], names[i]) >= 0)) {
+        return Labels.from(names.map((n, j) => [n, values[j]]));
+      }
+    }
+    const last = lastStoredNames;
+    if (last.length === names.length && last.every((n, i) => n === names[i])) {
+      return new Labels(last, values);
+    }
+    lastStoredNames = names;
+    return new Labels(names, values);
+  }
+
   static fromRecord(record: Readonly<Record<string, string>>): Labels {
     return Labels.from(Object.entries(record));
   }
 
   private static fromMap(map: Map<string, string>): Labels {
-    const names = [...map.keys()].filter((n) => map.get(n) !== '').sort(compareGoStrings);
+    // `filter` leaves room to grow; `slice` keeps a series' names at their size.
+    const names = [...map.keys()]
+      .filter((n) => map.get(n) !== '')
+      .sort(compareGoStrings)
+      .slice();
     if (names.length === 0) return Labels.EMPTY;
     return new Labels(
       names,

@@ -1,8 +1,8 @@
-/**
- * Moves written bytes to a larger zeroed buffer of at least `needed` bytes and returns it: how a
- * writer grows when its bytes live somewhere other than its own array (shared memory).
- */
-export type BitBufferGrowth = (written: Uint8Array, needed: number) => Uint8Array;
+/** How a writer grows when its bytes live somewhere other than its own array (shared memory). */
+export interface BitBufferGrowth {
+  /** Moves written bytes to a larger zeroed buffer of at least `needed` bytes and returns it. */
+  grow(written: Uint8Array, needed: number): Uint8Array;
+}
 
 /**
  * Writes bits most significant first into a growing byte buffer (zeroed beyond what is
@@ -98,7 +98,7 @@ export class BitWriter {
     const needed = (this.length + bits + 7) >>> 3;
     if (needed <= this.bytes.length) return;
     if (this.growth) {
-      this.bytes = this.growth(this.view(), needed);
+      this.bytes = this.growth.grow(this.view(), needed);
       return;
     }
     const grown = new Uint8Array(Math.max(needed, this.bytes.length * 2));

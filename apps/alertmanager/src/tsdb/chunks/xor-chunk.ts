@@ -21,7 +21,6 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 export class XorChunk {
   private readonly out: BitWriter;
   private count = 0;
-  private t = 0;
   private tDelta = 0;
   private hi = 0;
   private lo = 0;
@@ -66,16 +65,15 @@ export class XorChunk {
       this.out.writeBits(lo, 32);
       this.minT = t;
     } else if (this.count === 1) {
-      this.tDelta = t - this.t;
+      this.tDelta = t - this.maxT;
       this.out.writeUvarint(this.tDelta);
       this.writeValue(hi, lo);
     } else {
-      const delta = t - this.t;
+      const delta = t - this.maxT;
       this.writeDeltaOfDelta(delta - this.tDelta);
       this.tDelta = delta;
       this.writeValue(hi, lo);
     }
-    this.t = t;
     this.maxT = t;
     this.hi = hi;
     this.lo = lo;
@@ -138,7 +136,6 @@ export class XorChunk {
   resume(state: XorChunkState): void {
     this.out.resumeAt(state.bitLength);
     this.count = state.count;
-    this.t = state.t;
     this.tDelta = state.tDelta;
     this.hi = state.hi;
     this.lo = state.lo;
@@ -152,7 +149,7 @@ export class XorChunk {
   state(): XorChunkState {
     return {
       count: this.count,
-      t: this.t,
+      t: this.maxT,
       tDelta: this.tDelta,
       hi: this.hi,
       lo: this.lo,

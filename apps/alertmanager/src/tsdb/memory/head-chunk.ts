@@ -1,3 +1,4 @@
+import type { BitBufferGrowth } from '../chunks/bit-stream';
 import { XorChunk, type XorChunkState } from '../chunks/xor-chunk';
 import type { StoreMemory } from './store-memory';
 
@@ -6,8 +7,11 @@ import type { StoreMemory } from './store-memory';
  * published to readers one by one; a full slot moves to a larger one; `seal` copies the bytes
  * to the closed chunks and frees the slot.
  */
-export class HeadChunk {
-  private slot: { ref: number; size: number };
+export class HeadChunk implements BitBufferGrowth {
+  // The slot as two numbers and the chunk's growth as this object, not an object and a closure
+  // per open chunk: there is one per series.
+  private slotRef: number;
+  private slotSize: number;
   private readonly chunk: XorChunk;
   /** The chunk's descriptor in the table. */
   readonly id: number;
@@ -23,10 +27,12 @@ export class HeadChunk {
     previous: number,
     resumed?: { bytes: Uint8Array; state: XorChunkState },
   ) {
-    this.slot = memory.slots.allocate(Math.max(64, resumed?.bytes.length ?? 0));
-    this.id = memory.table.add(this.slot.ref, minT, previous);
-    const bytes = memory.segments.at(this.slot.ref, this.slot.size);
-    this.chunk = new XorChunk(bytes, (written, needed) => this.grow(written, needed));
+    const slot = memory.slots.allocate(Math.max(64, resumed?.bytes.length ?? 0));
+    this.slotRef = slot.ref;
+    this.slotSize = slot.size;
+    this.id = memory.table.add(slot.ref, minT, previous);
+    const bytes = memory.segments.at(slot.ref, slot.size);
+    this.chunk = new XorChunk(bytes, this);
     if (resumed !== undefined) {
       bytes.set(resumed.bytes);
       this.chunk.resume(resumed.state);
@@ -77,27 +83,29 @@ export class HeadChunk {
 
   /** Closes the chunk: its bytes move to the closed chunks at their exact size. */
   seal(): void {
-    const { memory, slot } = this;
+    const { memory, slotRef, slotSize } = this;
     this.publish();
     const bytes = this.chunk.view();
     memory.table.move(this.id, memory.sealed.store(bytes), bytes.length);
-    memory.epochs.retire(() => memory.slots.release(slot.ref, slot.size));
+    memory.epochs.retire(() => memory.slots.release(slotRef, slotSize));
     memory.sealedChunk(this.id, this.seriesId);
   }
 
   /** Drops the chunk, which its series no longer links to. */
   drop(): void {
-    this.memory.dropHead(this.id, this.slot);
+    this.memory.dropHead(this.id, { ref: this.slotRef, size: this.slotSize });
   }
 
-  private grow(written: Uint8Array, needed: number): Uint8Array {
-    const { memory } = this;
-    const old = this.slot;
-    this.slot = memory.slots.allocate(needed);
-    const bytes = memory.segments.at(this.slot.ref, this.slot.size);
+  /** The encoder outgrew its slot: a larger one takes its bytes (`BitBufferGrowth`). */
+  grow(written: Uint8Array, needed: number): Uint8Array {
+    const { memory, slotRef, slotSize } = this;
+    const slot = memory.slots.allocate(needed);
+    this.slotRef = slot.ref;
+    this.slotSize = slot.size;
+    const bytes = memory.segments.at(slot.ref, slot.size);
     bytes.set(written);
-    memory.table.move(this.id, this.slot.ref);
-    memory.epochs.retire(() => memory.slots.release(old.ref, old.size));
+    memory.table.move(this.id, slot.ref);
+    memory.epochs.retire(() => memory.slots.release(slotRef, slotSize));
     return bytes;
   }
 }

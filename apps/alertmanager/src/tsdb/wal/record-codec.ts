@@ -132,9 +132,13 @@ export class RecordReader {
 
   labels(): Labels {
     const n = this.uvarint();
-    const pairs: [string, string][] = [];
-    for (let i = 0; i < n; i++) pairs.push([internName(this.string()), internValue(this.string())]);
-    return Labels.from(pairs);
+    const names = new Array<string>(n);
+    const values = new Array<string>(n);
+    for (let i = 0; i < n; i++) {
+      names[i] = internName(this.string());
+      values[i] = internValue(this.string());
+    }
+    return Labels.ofStored(names, values);
   }
 }
 
