@@ -5,3 +5,4 @@ export {
   type ThreadOutcome,
 } from './query-thread-pool';
 export { RuleQueryThreads } from './rule-query-threads';
+export { ThreadStarts } from './thread-starts';

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { EngineOptions } from '../promql';
 import type { Logger } from '../logging/logger';
 import { IndexFeed } from '../tsdb/index-feed';
@@ -12,6 +10,7 @@ import type {
   ThreadJob,
   ToQueryThread,
 } from './thread-messages';
+import { startQueryWorker, type ThreadStarts } from './thread-starts';
 
 /** How many query threads, how many jobs at once, and the engine's limits. */
 export interface QueryThreadPoolOptions {
@@ -29,6 +28,8 @@ export interface QueryThreadPoolOptions {
   /** `--query.timeout`, `--query.max-samples`, `--query.lookback-delta`. */
   readonly engine: EngineOptions & { readonly timeoutMs: number };
   readonly logger: Logger;
+  /** Threads started early, taken before new ones are started. */
+  readonly starts?: ThreadStarts;
 }
 
 /** How a job ended: the thread's answer, or why there is none. */
@@ -42,19 +43,6 @@ export type ThreadOutcome =
        */
       readonly reason: 'queued' | 'stuck' | 'closed' | 'exited';
     };
-
-/**
- * A query thread's young generation (three semi-spaces of 64 MiB): a query's garbage is
- * short-lived, and with V8's default semi-space (16 MiB) collecting it took about half of a heavy
- * range query's time (2.2 s against 0.9 s with 64 MiB, in-process, `tools/bench/query-isolation`'s
- * first query). The space is taken only while a query allocates.
- */
-const YOUNG_GENERATION_MB = 192;
-/**
- * A query thread's stack: the parser, printer and evaluator recurse over the syntax tree, and a
- * generated query may nest thousands of operators deep (Prometheus's goroutines grow their stacks).
- */
-const STACK_MB = 64;
 
 /** How long a query thread stays without a job before it ends. */
 const DEFAULT_IDLE_MS = 5 * 60_000;
@@ -240,11 +228,9 @@ export class QueryThreadPool {
       index: this.feed.everything(),
       engine: this.options.engine,
     };
-    const worker = new Worker(workerEntry(), {
-      workerData: data,
-      transferList: [channel.port2],
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
-    });
+    const worker = this.options.starts?.take() ?? startQueryWorker();
+    const start: ToQueryThread = { kind: 'start', data };
+    worker.postMessage(start, [channel.port2]);
     const thread: Thread = { worker, segments: channel.port1, idleSince: Date.now() };
     worker.on('message', (message: FromQueryThread) => {
       if (thread.running?.id !== message.id) return;
@@ -306,13 +292,3 @@ export class QueryThreadPool {
 }
 
 const CLOSED: ThreadOutcome = { kind: 'failed', reason: 'closed' };
-
-/**
- * The compiled entry of a query thread. Tests run the sources, which a thread cannot load: they
- * use the build's copy, which `npm test` makes first.
- */
-function workerEntry(): string {
-  const beside = join(__dirname, 'query-thread.entry.js');
-  if (existsSync(beside)) return beside;
-  return beside.replace(`${sep}src${sep}`, `${sep}dist${sep}`);
-}

@@ -11,7 +11,7 @@ import type { StoreMemoryHandles } from '../tsdb/memory/store-memory';
  * plain data, an answer as bytes (the API's JSON body) or plain data (a rule's samples).
  */
 
-/** Given to a query thread when it starts. */
+/** Given to a query thread when it starts (its first message). */
 export interface QueryThreadData {
   /** The store's shared memory as it is at the start. */
   readonly memory: StoreMemoryHandles;
@@ -38,8 +38,9 @@ export type ThreadJob =
   /** Runs the common query paths once so that later queries find them compiled. */
   | { readonly kind: 'warm-up'; readonly nowMs: number };
 
-/** Main thread to query thread. */
+/** Main thread to query thread; `start` comes first, once. */
 export type ToQueryThread =
+  | { readonly kind: 'start'; readonly data: QueryThreadData }
   | { readonly kind: 'index'; readonly changes: IndexChanges }
   | { readonly kind: 'job'; readonly id: number; readonly job: ThreadJob };
 

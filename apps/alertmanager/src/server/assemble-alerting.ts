@@ -41,6 +41,7 @@ import { prometheusStatusApi } from './prometheus-status';
 import type { PrometheusStatusApi } from '../api';
 import type { ServerReadiness } from '../api/server-readiness';
 import { assembleQueryThreads } from './assemble-query-threads';
+import { ThreadStarts } from '../query-threads';
 
 /** The Redis keys the replicas of a cluster share start with this. */
 const CLUSTER_KEY_PREFIX = 'redisx:alertmanager';
@@ -100,6 +101,8 @@ export interface AssembledAlerting {
  */
 export async function assembleAlerting(inputs: AlertingInputs): Promise<AssembledAlerting> {
   const { options, logger } = inputs;
+  // The query thread a start keeps warm boots and loads its code while the stores load.
+  const starts = new ThreadStarts(1);
   // The metric store loads while the others do (it checks its chunk database in another process
   // and reads in slices); a failure of either still waits for the other, so nothing is left open.
   const [metrics, others] = await Promise.allSettled([
@@ -114,12 +117,13 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
     }),
     openAlertingStores(inputs),
   ]);
+  if (metrics.status === 'rejected' || others.status === 'rejected') await starts.close();
   if (metrics.status === 'rejected') throw metrics.reason;
   if (others.status === 'rejected') {
     await metrics.value.close();
     throw others.reason;
   }
-  return assembleOpened(inputs, { ...others.value, metricStorage: metrics.value });
+  return assembleOpened(inputs, { ...others.value, metricStorage: metrics.value, starts });
 }
 
 /** The stores of the alerting side, opened one after another. */
@@ -151,6 +155,8 @@ async function openAlertingStores(inputs: AlertingInputs) {
 
 type OpenedStores = Awaited<ReturnType<typeof openAlertingStores>> & {
   metricStorage: MetricStorage;
+  /** Query threads started while the stores loaded. */
+  starts: ThreadStarts;
 };
 
 /** Continues {@link assembleAlerting} once every store is open. */
@@ -159,7 +165,7 @@ async function assembleOpened(
   opened: OpenedStores,
 ): Promise<AssembledAlerting> {
   const { options, registry, reloader, clock, logger } = inputs;
-  const { store, nflog, history, silences, metricStorage } = opened;
+  const { store, nflog, history, silences, metricStorage, starts } = opened;
   const scheduler = realScheduler(clock);
   // Replicas share their silences and notification log through Redis, claim each notification
   // before sending it, and record each delivery there before it counts as done, reading the
@@ -263,7 +269,7 @@ async function assembleOpened(
     clock,
     receiverLabels: () => statusApi.receiverLabels(),
   });
-  const queries = assembleQueryThreads(options, metricStorage.store, clock, logger);
+  const queries = assembleQueryThreads(options, metricStorage.store, clock, logger, starts);
   const prometheus = assemblePrometheus({
     options,
     ruleQueries: queries.rules,
@@ -278,7 +284,7 @@ async function assembleOpened(
   try {
     await prometheus.check();
   } catch (error) {
-    await queries.close();
+    await Promise.all([queries.close(), starts.close()]);
     await Promise.all([
       cluster?.close(),
       store.close(),
@@ -301,6 +307,8 @@ async function assembleOpened(
     )
     .finally(() => {
       warm = true;
+      // A thread started early that no pool took (the rules' pool takes one when rules load).
+      void starts.close();
     });
   return {
     apiParts: {

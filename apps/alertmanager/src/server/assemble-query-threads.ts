@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { Logger } from '../logging/logger';
-import { ApiQueryThreads, QueryThreadPool, RuleQueryThreads } from '../query-threads';
+import {
+  ApiQueryThreads,
+  QueryThreadPool,
+  RuleQueryThreads,
+  type ThreadStarts,
+} from '../query-threads';
 import type { Clock } from '../time/clock';
 import type { MemoryStore } from '../tsdb/memory-store';
 import { queryEngineSettings } from './query-engine-options';
@@ -31,6 +36,8 @@ export function assembleQueryThreads(
   store: MemoryStore,
   clock: Clock,
   logger: Logger,
+  /** Threads started early, taken before new ones are started. */
+  starts?: ThreadStarts,
 ): AssembledQueryThreads {
   const { engine, maxConcurrency } = queryEngineSettings(options);
   const apiPool = new QueryThreadPool(store, {
@@ -39,6 +46,7 @@ export function assembleQueryThreads(
     keepWarm: 1,
     engine,
     logger: logger.with({ component: 'query engine' }),
+    starts,
   });
   const rulePool = new QueryThreadPool(store, {
     threads: 1,
@@ -47,6 +55,7 @@ export function assembleQueryThreads(
     idleMs: Infinity,
     engine,
     logger: logger.with({ component: 'rule manager' }),
+    starts,
   });
   return {
     api: new ApiQueryThreads(apiPool, clock, engine.timeoutMs),
