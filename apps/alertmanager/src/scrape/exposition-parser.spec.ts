@@ -104,3 +104,37 @@ describe('exposition formats', () => {
     expect(run).toThrow(message);
   });
 });
+
+describe('parseExposition with the series a scrape cache knows', () => {
+  const body = [
+    '# TYPE a counter',
+    'a_total{x="1"} 1',
+    'a_total {x="}{",y="say \\"}\\""} 2 1700000000000',
+    'b 3',
+    'c{x="1"} 4',
+    'c{x="a\\\\"} 5',
+    '',
+  ].join('\n');
+
+  it.each([
+    ['nothing known', [], 0],
+    [
+      'every series known',
+      ['a_total{x="1"}', 'a_total {x="}{",y="say \\"}\\""}', 'b', 'c{x="1"}', 'c{x="a\\\\"}'],
+      5,
+    ],
+    ['some known', ['a_total {x="}{",y="say \\"}\\""}', 'b'], 2],
+    ['a prefix of a series is not it', ['a_total', 'c{x="1"'], 0],
+  ])('%s: the known pass over their labels, the rest read as without a cache', (_, known, hits) => {
+    const full = parseExposition(body, false);
+    expect(full.filter((s) => known.includes(s.series as string))).toHaveLength(hits);
+    const cached = parseExposition(body, false, undefined, (s) => known.includes(s));
+    expect(cached.map((s) => s.series)).toEqual(full.map((s) => s.series));
+    expect(cached.map((s) => [s.value, s.timestampMs])).toEqual(
+      full.map((s) => [s.value, s.timestampMs]),
+    );
+    expect(cached.map((s) => s.labels.toRecord())).toEqual(
+      full.map((s) => (known.includes(s.series as string) ? {} : s.labels.toRecord())),
+    );
+  });
+});

@@ -33,9 +33,10 @@ export function scrapedSamples(
   body: string,
   contentType: string,
   metadata?: MetadataSink,
+  known?: (series: string) => boolean,
 ): ScrapedSample[] {
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  return parseExposition(body, mediaType === 'application/openmetrics-text', metadata);
+  return parseExposition(body, mediaType === 'application/openmetrics-text', metadata, known);
 }
 
 /** Parses the text format, or OpenMetrics with `openMetrics`. */
@@ -43,6 +44,7 @@ export function parseExposition(
   body: string,
   openMetrics: boolean,
   metadata?: MetadataSink,
+  known?: (series: string) => boolean,
 ): ScrapedSample[] {
   const samples: ScrapedSample[] = [];
   const format = openMetrics ? 'OpenMetrics' : 'text format';
@@ -73,7 +75,7 @@ export function parseExposition(
       readComment(text, openMetrics, fail, metadata);
       continue;
     }
-    samples.push(readSample(text, openMetrics, fail));
+    samples.push(readSample(text, openMetrics, fail, known));
   }
   if (openMetrics && !eof) {
     throw new ExpositionError('OpenMetrics parsing error: data does not end with # EOF');
@@ -121,19 +123,35 @@ function unescapeHelp(text: string, openMetrics: boolean): string {
   );
 }
 
+/**
+ * One sample line. A series `known` (by its text, as an earlier scrape read it whole) has its
+ * label block passed over, not read: its labels are `Labels.EMPTY`, and the caller has them.
+ */
 function readSample(
   line: string,
   openMetrics: boolean,
   fail: (reason: string) => never,
+  known?: (series: string) => boolean,
 ): ScrapedSample {
   let i = 0;
   while (i < line.length && isNameChar(line.charCodeAt(i), i === 0)) i++;
   if (i === 0) fail(`${JSON.stringify(line[0])} is not a valid start token`);
   const pairs: [string, string][] = [['__name__', line.slice(0, i)]];
+  let labels: Labels | undefined;
   // Blanks may stand between the name and its labels.
   let j = i;
   while (line[j] === ' ' || line[j] === '\t') j++;
-  if (line[j] === '{') i = readLabels(line, j + 1, pairs, fail);
+  if (line[j] === '{') {
+    const end = known === undefined ? -1 : labelBlockEnd(line, j + 1);
+    if (end > 0 && known?.(line.slice(0, end))) {
+      i = end;
+      labels = Labels.EMPTY;
+    } else {
+      i = readLabels(line, j + 1, pairs, fail);
+    }
+  } else if (known?.(line.slice(0, i))) {
+    labels = Labels.EMPTY;
+  }
   const rest = line.slice(i);
   if (!/^[ \t]/.test(rest))
     fail(`expected value after metric, got ${JSON.stringify(rest.slice(0, 20))}`);
@@ -158,15 +176,37 @@ function readSample(
       timestampMs = Number(fields[1]);
     }
   }
-  const seen = new Set<string>();
-  for (const [name] of pairs) {
-    if (seen.has(name)) fail(`label name ${JSON.stringify(name)} is not unique`);
-    seen.add(name);
+  if (labels === undefined) {
+    const seen = new Set<string>();
+    for (const [name] of pairs) {
+      if (seen.has(name)) fail(`label name ${JSON.stringify(name)} is not unique`);
+      seen.add(name);
+    }
+    labels = Labels.from(pairs);
   }
-  if (hash === -1) return { labels: Labels.from(pairs), value, timestampMs };
+  const series = line.slice(0, i);
+  if (hash === -1) return { labels, series, value, timestampMs };
   const at = (/[ \t]#(?=[ \t]|$)/.exec(rest) as RegExpExecArray).index;
   const exemplar = exemplarAfterHash(pairs[0][1], hash, rest.slice(at), fail);
-  return { labels: Labels.from(pairs), value, timestampMs, exemplar };
+  return { labels, series, value, timestampMs, exemplar };
+}
+
+/**
+ * The index after the `}` that closes a label block starting at `start` (quoted values and their
+ * escapes passed over), or -1 when there is none: the block is then read in full, which says
+ * what is wrong.
+ */
+function labelBlockEnd(line: string, start: number): number {
+  let quoted = false;
+  for (let i = start; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (quoted) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) quoted = false;
+    } else if (c === 0x22) quoted = true;
+    else if (c === 0x7d) return i + 1;
+  }
+  return -1;
 }
 
 /** Reads `name="value", ...}` from `start`; returns the index after the closing brace. */

@@ -8,6 +8,7 @@ import { PromqlEngine } from '../promql';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { Labels } from '../tsdb/labels';
 import { MemoryStore } from '../tsdb/memory-store';
+import { parseExposition } from './exposition-parser';
 import { ScrapeLoop, type ScrapedSample } from './scrape-loop';
 import { populateTarget } from './scrape-target';
 import { specScrapeConfig } from './testing/spec-scrape-config';
@@ -58,6 +59,7 @@ function loop(
   targetAddress = address,
   /** When the store has written a commit's samples. */
   written = (): Promise<void> => Promise.resolve(),
+  parse: (body: string) => ScrapedSample[] = parseLines,
 ) {
   const config = specScrapeConfig(over);
   const lines: LoggedLine[] = [];
@@ -87,7 +89,7 @@ function loop(
       },
     },
     client: new HttpClient(config.httpConfig),
-    parse: parseLines,
+    parse,
     metricRelabel,
     accept: 'text/plain;version=0.0.4',
     userAgent: 'test',
@@ -104,6 +106,34 @@ function loop(
 const target = () => ({ instance: address, job: 'app' });
 
 describe('ScrapeLoop', () => {
+  it('relabels a series once while it is scraped, and again once it comes back', async () => {
+    const relabeled: string[] = [];
+    const relabel = (l: Labels) => {
+      relabeled.push(l.get('x'));
+      return l.get('x') === 'drop' ? undefined : l;
+    };
+    const { scrape, at } = loop({}, relabel, address, undefined, (body) =>
+      parseExposition(body, false),
+    );
+    const scrapes: [number, string, string[]][] = [
+      [15_000, 'a{x="1"} 1\na{x="2"} 2\na{x="drop"} 3\n', ['1', '2', 'drop']],
+      [30_000, 'a{x="1"} 4\na{x="2"} 5\na{x="drop"} 6\n', []],
+      [45_000, 'a{x="1"} 7\na{ x="3" } 8\n', ['3']],
+      [60_000, 'a{x="1"} 9\na{x="2"} 10\na{ x="3" } 11\n', ['2']],
+    ];
+    for (const [t, body, relabeledNow] of scrapes) {
+      reply = { status: 200, body };
+      relabeled.length = 0;
+      await scrape.scrape(t);
+      expect({ t, relabeled }).toEqual({ t, relabeled: relabeledNow });
+    }
+    const a = (x: string) => ({ __name__: 'a', x, ...target() });
+    expect([30_000, 45_000, 60_000].map((t) => at(a('1'), t))).toEqual([4, 7, 9]);
+    expect([30_000, 45_000, 60_000].map((t) => at(a('2'), t))).toEqual([5, 'stale', 10]);
+    expect([45_000, 60_000].map((t) => at(a('3'), t))).toEqual([8, 11]);
+    expect(at(a('drop'), 30_000)).toBeUndefined();
+  });
+
   it("writes the target's samples with its labels at the slot, and the report series", async () => {
     reply = {
       status: 200,

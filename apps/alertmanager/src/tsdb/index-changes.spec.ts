@@ -1,7 +1,7 @@
 import { deserialize, serialize } from 'node:v8';
 import { forEachCreated, IndexChangesWriter, type IndexChanges } from './index-changes';
 
-type Series = [id: number, names: string[], values: string[]];
+type Series = [id: number, names: readonly string[], values: string[]];
 
 /** What a reader gets back, after the changes crossed a thread as a message would. */
 function readBack(changes: IndexChanges): { created: Series[]; dropped: number[] } {
@@ -41,6 +41,29 @@ describe('IndexChanges: the index as it crosses to a query thread', () => {
     for (const id of dropped) writer.drop(id);
     expect(writer.empty).toBe(series.length === 0 && dropped.length === 0);
     expect(readBack(writer.finish())).toEqual({ created: series, dropped });
+  });
+
+  it('gives consecutive series with the same names one array, and others their own', () => {
+    const writer = new IndexChangesWriter();
+    writer.add(1, ['__name__', 'instance', 'le'], ['a_bucket', 'x', '1']);
+    writer.add(2, ['__name__', 'instance', 'le'], ['a_bucket', 'x', '2']);
+    writer.add(3, ['__name__', 'instance', 'path'], ['b', 'x', '/']);
+    writer.add(4, ['__name__', 'job'], ['c', 'y']);
+    writer.add(5, ['__name__', 'job'], ['c', 'z']);
+    const { created } = readBack(writer.finish());
+    const names = created.map(([, n]) => n);
+    expect([names[1] === names[0], names[2] === names[1], names[4] === names[3]]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(names).toEqual([
+      ['__name__', 'instance', 'le'],
+      ['__name__', 'instance', 'le'],
+      ['__name__', 'instance', 'path'],
+      ['__name__', 'job'],
+      ['__name__', 'job'],
+    ]);
   });
 
   it('sends each string once, and a reader shares it between series', () => {

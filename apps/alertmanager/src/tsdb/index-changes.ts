@@ -74,22 +74,27 @@ export class IndexChangesWriter {
 
 /**
  * Calls `each` for every created series of `changes`, in order. Label strings repeat by identity:
- * every series with `instance="a"` gets the same string.
+ * every series with `instance="a"` gets the same string; consecutive series with the same label
+ * names (a family's) get the same array of names, which is not to be changed.
  */
 export function forEachCreated(
   changes: IndexChanges,
-  each: (id: number, names: string[], values: string[]) => void,
+  each: (id: number, names: readonly string[], values: string[]) => void,
 ): void {
   const { strings, created } = changes;
+  let last: string[] = [];
   for (let at = 0; at < created.length;) {
     const id = created[at++];
     const count = created[at++];
-    const names = new Array<string>(count);
+    let names = last.length === count ? last : new Array<string>(count);
     const values = new Array<string>(count);
     for (let i = 0; i < count; i++) {
-      names[i] = strings[created[at++]];
+      const name = strings[created[at++]];
+      if (names === last && last[i] !== name) names = last.slice(0, count);
+      names[i] = name;
       values[i] = strings[created[at++]];
     }
+    last = names;
     each(id, names, values);
   }
 }
