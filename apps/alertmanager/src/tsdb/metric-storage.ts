@@ -1,73 +1,28 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Registry } from 'prom-client';
-import type { Logger } from '../logging/logger';
-import { AppendLog, loadLogState, LogFiles, type LogRecovery } from '../storage';
+import { rm } from 'node:fs/promises';
+import type { AppendLog, LogFiles, LogRecovery } from '../storage';
 import type { CheckpointHook } from './checkpoint-stages';
 import { CheckpointMetrics } from './checkpoint-metrics';
-import { checkpointTestHook } from './checkpoint-test-hook';
 import type { Labels } from './labels';
-import { MemoryStore } from './memory-store';
+import type { MemoryStore } from './memory-store';
 import { MetricAppender } from './metric-appender';
 import type { AppendListener, AppendResult } from './metric-appender';
 import { SampleRejectedError, type MemorySeries } from './memory-series';
-import { MetricLogReplay } from './metric-log-replay';
 import type { Querier, Queryable } from './queryable';
 import { ChunkDatabase } from './disk/chunk-database';
 import { ChunkFlusher } from './disk/chunk-flusher';
-import { ColdChunkIndex } from './disk/cold-chunk-index';
-import { CHUNKS_DIR } from './disk/early-verification';
-import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
 import {
-  encodeLabels,
   encodeSamples,
   encodeSeries,
   encodeXorSamples,
   type SeriesRecord,
 } from './wal/wal-records';
-import { SampleChain } from './wal/sample-chain';
+import type { SampleChain } from './wal/sample-chain';
 import { writeHeadSnapshot } from './wal/write-head-snapshot';
 import { MetricLogReader, type LogPosition } from './wal/metric-log-reader';
 import { LogReaders } from './log-readers';
+import { loadMetricStorage, type MetricStorageOptions } from './metric-storage-start';
 
-export interface MetricStorageOptions {
-  /**
-   * The storage directory (`--storage.path`): `metrics.snapshot` and `metrics-N.log` (the
-   * checkpoint and the write-ahead log), `metrics-chunks/` (closed chunks, see `ChunkDatabase`).
-   */
-  readonly dir: string;
-  /** How long samples are kept (`--storage.tsdb.retention.time`). */
-  readonly retentionMs: number;
-  /** At most this many bytes of chunks, log and checkpoint, oldest dropped first (`--storage.tsdb.retention.size`); 0: no limit. */
-  readonly retentionBytes?: number;
-  /**
-   * How long chunks stay linked to their series in memory after they end (default 3 h, about
-   * Prometheus's head): older chunks on disk are cold, found through their batches by the reads
-   * that reach them, so memory does not grow with the retention.
-   */
-  readonly warmWindowMs?: number;
-  /**
-   * Longest time a written batch waits for the log's sync, ms (group commit). Each commit writes
-   * its batch at once, sharing the write with the commits arriving while one is under way, so a
-   * killed process loses none of them; the sync guards against a crash of the machine.
-   */
-  readonly syncIntervalMs: number;
-  readonly logger: Logger;
-  /** Where the checkpoint's metrics (`prometheus_tsdb_checkpoint_*`, `prometheus_tsdb_wal_*`) are shown. */
-  readonly registry?: Registry;
-  /**
-   * The oldest log segment a reader of the log (remote write) still has to read, found before the
-   * store opens: a start keeps the segments from it on, where it would remove every segment older
-   * than the checkpoint's; checkpoints then keep what the readers hold (see `holdLog`).
-   */
-  readonly keepLogFrom?: number;
-  /**
-   * Called at each stage of a checkpoint (tests pause or fail it there); by default the test hook
-   * of the environment, if any (see `checkpointTestHook`).
-   */
-  readonly checkpointHook?: CheckpointHook;
-}
-
+export type { MetricStorageOptions } from './metric-storage-start';
 export type { AppendedBatch, AppendListener, AppendResult } from './metric-appender';
 export type { LogPosition, LogRead, RecordEnd } from './wal/metric-log-reader';
 
@@ -122,74 +77,20 @@ export class MetricStorage implements Queryable {
   }
 
   static async open(options: MetricStorageOptions): Promise<MetricStorage> {
-    await mkdir(options.dir, { recursive: true });
-    const hook = options.checkpointHook ?? checkpointTestHook(process.env, options.logger);
-    const store = new MemoryStore();
-    const chunksDir = join(options.dir, CHUNKS_DIR);
-    await setAsideIfDamaged(chunksDir, options.logger);
-    const db = ChunkDatabase.open(chunksDir);
-    const flusher = new ChunkFlusher(store.memory, db, hook && (() => hook('chunk-flush')));
-    await loadChunkDatabase(store, db, flusher);
-    store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
-    const logged = new Set<number>();
-    store.listen({
-      seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
-      seriesDropped: (ids) => {
-        flusher.seriesDropped(ids);
-        for (const id of ids) logged.delete(id);
-      },
-    });
-    // A commit waits for its write, not for the disk's sync: the log is synced on the interval.
-    const files = new LogFiles(options.dir, 'metrics', { syncOnInterval: true, segmented: true });
-    const chain = new SampleChain();
-    const replay = new MetricLogReplay(store, chain, logged);
-    const recovery = await loadLogState(files, replay, options.logger);
-    if (replay.unlabelled > 0) {
-      options.logger.warn('Series of the checkpoint without labels were left out', {
-        series: replay.unlabelled,
-      });
-    }
-    // Series read from the chunk database are known to a restart without the log.
-    for (const series of store.all()) logged.add(series.id);
-    await files.removeStale(recovery.snapshotGeneration, options.keepLogFrom);
-    // New records follow the last segment's, XORed along the chain its replay left.
-    const handle = await files.openLog(recovery.generation, false);
-    const log = new AppendLog(
-      handle,
-      recovery.logBytes,
-      options.syncIntervalMs,
-      options.logger,
-      'metric store log',
-      files.durability,
-    );
-    options.logger.debug('Metric store loaded', {
-      series: store.seriesCount,
-      replayed_samples: replay.replayed,
-      log_segments: recovery.segments,
-    });
-    // The open chunks were resumed without decoding; their newest samples fill the rings meanwhile.
-    const filling = performance.now();
-    const recentFilled = store.fillRecentInSlices().then(
-      () =>
-        options.logger.debug('Filled the rings of recent samples', {
-          ms: Math.round(performance.now() - filling),
-        }),
-      (error: Error) =>
-        options.logger.warn('Filling the rings of recent samples failed', { err: error.message }),
-    );
+    const loaded = await loadMetricStorage(options);
     return new MetricStorage(
-      store,
-      recentFilled,
-      files,
-      log,
+      loaded.store,
+      loaded.recentFilled,
+      loaded.files,
+      loaded.log,
       options,
-      recovery,
-      logged,
-      db,
-      flusher,
-      chain,
+      loaded.recovery,
+      loaded.logged,
+      loaded.db,
+      loaded.flusher,
+      loaded.chain,
       new CheckpointMetrics(options.registry),
-      hook,
+      loaded.hook,
     );
   }
 
