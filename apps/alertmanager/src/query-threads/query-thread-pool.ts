@@ -233,6 +233,7 @@ export class QueryThreadPool {
     worker.postMessage(start, [channel.port2]);
     const thread: Thread = { worker, segments: channel.port1, idleSince: Date.now() };
     worker.on('message', (message: FromQueryThread) => {
+      if (message.ringless !== undefined) this.store.openRings(message.ringless);
       if (thread.running?.id !== message.id) return;
       this.settle(thread, { kind: 'answer', reply: message.reply });
       thread.idleSince = Date.now();

@@ -49,4 +49,9 @@ export interface FromQueryThread {
   readonly kind: 'reply';
   readonly id: number;
   readonly reply: unknown;
+  /**
+   * Series whose newest samples a rule job read from their chunks, having no ring of recent
+   * samples: the store opens one for each (moved, not copied).
+   */
+  readonly ringless?: Int32Array;
 }

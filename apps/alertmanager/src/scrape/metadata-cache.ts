@@ -1,3 +1,5 @@
+import { detached } from '../tsdb/detached-string';
+
 /**
  * A metric family's type as Prometheus 2.42 names it (`textparse.MetricType`): the text format's
  * `untyped` is `unknown`, the other values are OpenMetrics' own.
@@ -119,12 +121,4 @@ export class MetadataCache implements MetadataSink {
     entry.lastIter = this.iter;
     return entry;
   }
-}
-
-/**
- * A copy of `text` that does not point into the string it was sliced from (V8 keeps a slice's
- * parent alive: a help text would otherwise hold the whole scrape body).
- */
-function detached(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }

@@ -47,6 +47,7 @@ function loop(
         addStale: () => undefined,
         commit: () => ({ written: Promise.resolve() }),
       }),
+      kept: (l) => l,
     },
     client: new HttpClient(config.httpConfig),
     parse: scrapedSamples,

@@ -41,6 +41,7 @@ function loop(sampleLimit = 0): ScrapeLoop {
         addStale: () => 0,
         commit: () => ({ written: Promise.resolve() }),
       }),
+      kept: (l) => l,
     },
     client: new HttpClient(config.httpConfig),
     parse: scrapedSamples,

@@ -87,6 +87,7 @@ function loop(
           },
         };
       },
+      kept: (l: Labels) => store.kept(l),
     },
     client: new HttpClient(config.httpConfig),
     parse,
@@ -132,6 +133,35 @@ describe('ScrapeLoop', () => {
     expect([30_000, 45_000, 60_000].map((t) => at(a('2'), t))).toEqual([5, 'stale', 10]);
     expect([45_000, 60_000].map((t) => at(a('3'), t))).toEqual([8, 11]);
     expect(at(a('drop'), 30_000)).toBeUndefined();
+  });
+
+  it('counts in scrape_series_added the series new to its cache, as upstream: one that comes back counts again', async () => {
+    const { scrape, at } = loop({}, undefined, address, undefined, (body) =>
+      parseExposition(body, false),
+    );
+    const scrapes: [number, number, string][] = [
+      [15_000, 200, 'a{x="1"} 1\na{x="2"} 2\n'],
+      [30_000, 200, 'a{x="1"} 1\na{x="2"} 2\n'],
+      [45_000, 200, 'a{x="1"} 1\na{x="3"} 3\n'],
+      // A failed scrape keeps the cache as it is.
+      [60_000, 500, ''],
+      [75_000, 200, 'a{x="1"} 1\na{x="3"} 3\n'],
+      [90_000, 200, 'a{x="1"} 1\na{x="2"} 2\na{x="3"} 3\n'],
+    ];
+    const added: [number, unknown][] = [];
+    for (const [t, status, body] of scrapes) {
+      reply = { status, body };
+      await scrape.scrape(t);
+      added.push([t, at({ __name__: 'scrape_series_added', ...target() }, t)]);
+    }
+    expect(added).toEqual([
+      [15_000, 2],
+      [30_000, 0],
+      [45_000, 1],
+      [60_000, 0],
+      [75_000, 0],
+      [90_000, 1],
+    ]);
   });
 
   it("writes the target's samples with its labels at the slot, and the report series", async () => {

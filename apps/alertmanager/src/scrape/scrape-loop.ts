@@ -4,6 +4,7 @@ import type { HttpClient } from '../http-client';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
+import { detached } from '../tsdb/detached-string';
 import { Labels } from '../tsdb/labels';
 import { ExemplarRefusal, type Exemplar } from '../tsdb/exemplars';
 import { MetadataCache, type MetadataSink } from './metadata-cache';
@@ -39,7 +40,14 @@ export interface ScrapeLoopDeps {
   readonly clock: Clock;
   readonly scheduler: Scheduler;
   readonly logger: Logger;
-  readonly storage: { appender(): ScrapeAppender };
+  readonly storage: {
+    appender(): ScrapeAppender;
+    /**
+     * A new series' labels as the store keeps them (its own strings, shared between series): what
+     * the scrape cache holds, so it holds no scrape body and no copy of the store's strings.
+     */
+    kept(labels: Labels): Labels;
+  };
   readonly client: HttpClient;
   /**
    * Parses a response body of the given content type, handing `metadata` the `# TYPE`, `# HELP`
@@ -69,6 +77,12 @@ export interface ScrapeExemplarAppender {
   /** Takes an exemplar of a series; returns why it is refused, when it is. */
   add(series: Labels, exemplar: Exemplar): ExemplarRefusal | undefined;
   commit(): void;
+}
+
+/** A series in the scrape cache: its labels as stored, and the last scrape that gave it. */
+interface CachedSeries {
+  readonly labels: Labels | null;
+  iteration: number;
 }
 
 export type TargetHealth = 'up' | 'down' | 'unknown';
@@ -113,14 +127,17 @@ export class ScrapeLoop {
   /** Series of the last scrape that go stale when they disappear, by key. */
   private seen = new Map<string, Labels>();
   /**
-   * The last scrape's series by their text (`ScrapedSample.series`), with their labels after the
-   * target's labels and `metric_relabel_configs` (null: dropped), as upstream's scrape cache: a
-   * series scraped before is not merged with the target's labels nor relabeled again, and keeps
-   * one label set from scrape to scrape (at 100,000 series, each scrape's own sets held hundreds
-   * of MiB until the next).
+   * Series by their text (`ScrapedSample.series`), with their labels after the target's labels
+   * and `metric_relabel_configs` (null: dropped), as upstream's scrape cache: a series scraped
+   * before is not merged with the target's labels nor relabeled again, and keeps one label set
+   * from scrape to scrape. A successful scrape drops the series it did not give; one that comes
+   * back is read in full and counted in `scrape_series_added` again, as upstream counts it.
    */
-  private cache = new Map<string, Labels | null>();
-  private everSeen = new Set<string>();
+  private readonly cache = new Map<string, CachedSeries>();
+  /** The scrape the cache's entries are stamped with. */
+  private iteration = 0;
+  /** Whether the last `labelsOf` found nothing in the cache. */
+  private missed = false;
 
   constructor(
     readonly target: ScrapeTarget,
@@ -187,19 +204,18 @@ export class ScrapeLoop {
     let added = 0;
     /** The exemplars of the written samples, with their samples' times (none: no array). */
     let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
-    /** The cache after this scrape: its series only. */
-    const cache = new Map<string, Labels | null>();
+    const iteration = ++this.iteration;
     if (samples !== undefined) {
       scraped = samples.length;
-      const written: [Labels, number, number][] = [];
+      const written: [Labels, number, number, boolean][] = [];
       for (const sample of samples) {
-        const labels = this.labelsOf(sample, cache);
+        const labels = this.labelsOf(sample, iteration);
         if (labels === null || current.has(labels.key)) continue;
         current.set(labels.key, labels);
         const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
         if (own === undefined || this.config.trackTimestampsStaleness)
           tracked.set(labels.key, labels);
-        written.push([labels, own ?? slot, sample.value]);
+        written.push([labels, own ?? slot, sample.value, this.missed]);
         if (sample.exemplar !== undefined)
           (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
       }
@@ -209,18 +225,15 @@ export class ScrapeLoop {
         tracked.clear();
         exemplars = undefined;
       } else {
-        for (const [labels, t, v] of written) {
+        for (const [labels, t, v, isNew] of written) {
           appender.add(labels, t, v);
-          if (!this.everSeen.has(labels.key)) {
-            this.everSeen.add(labels.key);
-            added++;
-          }
+          if (isNew) added++;
         }
       }
     }
     for (const [key, labels] of this.seen) if (!tracked.has(key)) appender.addStale(labels, slot);
     this.seen = tracked;
-    if (samples !== undefined) this.cache = cache;
+    if (samples !== undefined) this.forgetUnscraped(iteration);
     const durationMs = performance.now() - started;
     const up = error === '' ? 1 : 0;
     const report: [string, number][] = [
@@ -278,17 +291,31 @@ export class ScrapeLoop {
     }
   }
 
-  /** A sample's labels as stored (null: dropped by relabeling), from the cache when it has them. */
-  private labelsOf(sample: ScrapedSample, next: Map<string, Labels | null>): Labels | null {
-    const known = sample.series === undefined ? undefined : this.cache.get(sample.series);
-    const labels =
-      known !== undefined
-        ? known
-        : (this.deps.metricRelabel(
-            withTargetLabels(sample.labels, this.targetLabels, this.config.honorLabels),
-          ) ?? null);
-    if (sample.series !== undefined) next.set(sample.series, labels);
+  /**
+   * A sample's labels as stored (null: dropped by relabeling), from the cache when it has them;
+   * a new series' are the store's (`kept`) and its text is copied out of the scrape body
+   * (`detached`), so the cache never holds a body.
+   */
+  private labelsOf(sample: ScrapedSample, iteration: number): Labels | null {
+    const cached = sample.series === undefined ? undefined : this.cache.get(sample.series);
+    this.missed = cached === undefined;
+    if (cached !== undefined) {
+      cached.iteration = iteration;
+      return cached.labels;
+    }
+    const relabeled = this.deps.metricRelabel(
+      withTargetLabels(sample.labels, this.targetLabels, this.config.honorLabels),
+    );
+    const labels = relabeled === undefined ? null : this.deps.storage.kept(relabeled);
+    if (sample.series !== undefined) this.cache.set(detached(sample.series), { labels, iteration });
     return labels;
+  }
+
+  /** Drops the series a successful scrape did not give from the cache. */
+  private forgetUnscraped(iteration: number): void {
+    for (const [series, cached] of this.cache) {
+      if (cached.iteration !== iteration) this.cache.delete(series);
+    }
   }
 
   private async fetch(): Promise<ScrapedSample[]> {

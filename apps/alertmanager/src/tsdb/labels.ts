@@ -8,6 +8,17 @@ export const METRIC_NAME = '__name__';
 let lastStoredNames: readonly string[] = [];
 
 /**
+ * `names`, or the last stored set's names when they are the same strings: series of one family
+ * follow one another, and share one array.
+ */
+function sharedNames(names: readonly string[]): readonly string[] {
+  const last = lastStoredNames;
+  if (last.length === names.length && last.every((n, i) => n === names[i])) return last;
+  lastStoredNames = names;
+  return names;
+}
+
+/**
  * A series' label set: names sorted in Go's byte order, immutable, with a string key that is
  * equal for equal sets (so sets can key maps). Operations return new sets.
  */
@@ -15,6 +26,8 @@ export class Labels {
   static readonly EMPTY = new Labels([], []);
 
   private cachedKey: string | undefined;
+  /** Whether the set's strings are a store's own (`ofKept`). */
+  private keptByStore = false;
 
   private constructor(
     readonly names: readonly string[],
@@ -49,12 +62,23 @@ export class Labels {
         return Labels.from(names.map((n, j) => [n, values[j]]));
       }
     }
-    const last = lastStoredNames;
-    if (last.length === names.length && last.every((n, i) => n === names[i])) {
-      return new Labels(last, values);
-    }
-    lastStoredNames = names;
-    return new Labels(names, values);
+    return new Labels(sharedNames(names), values);
+  }
+
+  /**
+   * A set whose strings a store keeps (its own copies, shared between its series; see
+   * `LabelStrings`), its names already in Go's order, each once, with no empty value. Not checked.
+   */
+  static ofKept(names: readonly string[], values: readonly string[]): Labels {
+    if (names.length === 0) return Labels.EMPTY;
+    const labels = new Labels(names, values);
+    labels.keptByStore = true;
+    return labels;
+  }
+
+  /** Whether the set's strings are a store's own (made by `ofKept`). */
+  get isKept(): boolean {
+    return this.keptByStore || this.names.length === 0;
   }
 
   static fromRecord(record: Readonly<Record<string, string>>): Labels {
@@ -91,10 +115,16 @@ export class Labels {
   /** Equal for equal sets: the key maps and dedupes use. */
   get key(): string {
     if (this.cachedKey === undefined) {
-      let key = '';
-      for (let i = 0; i < this.names.length; i++)
-        key += `${this.names[i]}\xff${this.values[i]}\xff`;
-      this.cachedKey = key;
+      // Joined, not concatenated: `+=` leaves a tree of string pieces (about 500 bytes for a
+      // set of six) that a map keyed by it keeps as it is; `join` makes one flat string.
+      const n = this.names.length;
+      const parts = new Array<string>(2 * n + 1);
+      for (let i = 0; i < n; i++) {
+        parts[2 * i] = this.names[i];
+        parts[2 * i + 1] = this.values[i];
+      }
+      parts[2 * n] = '';
+      this.cachedKey = parts.join('\xff');
     }
     return this.cachedKey;
   }

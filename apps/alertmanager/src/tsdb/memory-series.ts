@@ -46,7 +46,8 @@ export class MemorySeries {
   private coldMaxT = -Infinity;
   /**
    * The ring of its newest samples in shared memory (what rules' windows read, on any thread),
-   * -1 until its first sample.
+   * -1 until a rule has read the series' newest samples (`fillRecent`): memory for rings follows
+   * the series rules read, not every series stored.
    */
   private ring = -1;
 
@@ -91,7 +92,7 @@ export class MemorySeries {
       if (this.oldest < 0) this.oldest = this.head.id;
     }
     this.head.append(t, v, isStale);
-    this.memory.rings.take(this.openRing(), t, v, isStale);
+    if (this.ring >= 0) this.memory.rings.take(this.ring, t, v, isStale);
     this.lastT = t;
     this.lastV = v;
     this.lastStale = isStale;
@@ -109,8 +110,8 @@ export class MemorySeries {
     const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
     // A read that reached the newest sample refills the ring, unless it already holds as many.
     const n = run.t.length;
-    if (n > 0 && run.t[n - 1] === this.lastT) {
-      const ring = this.openRing();
+    const ring = this.ring;
+    if (ring >= 0 && n > 0 && run.t[n - 1] === this.lastT) {
       if (n <= RECENT_SAMPLES || rings.held(ring) < RECENT_SAMPLES) rings.refill(ring, run, mint);
     }
     return run;
@@ -122,9 +123,9 @@ export class MemorySeries {
   }
 
   /**
-   * Fills the ring from the chunks when it holds fewer samples than it could (a start resumes
-   * open chunks without decoding them): reads the newest chunks that hold
-   * {@link RECENT_SAMPLES} samples.
+   * Opens the series' ring when it has none (a query thread read its newest samples from the
+   * chunks), and fills it from the chunks when it holds fewer samples than it could: reads the
+   * newest chunks that hold {@link RECENT_SAMPLES} samples.
    */
   fillRecent(scratch?: SampleScratch): void {
     if (this.count === 0) return;
@@ -284,8 +285,8 @@ export class MemorySeries {
 
   /**
    * Takes chunks read back from a snapshot; the newest becomes the open chunk again. With `open`
-   * (the encoder's state after it, as the checkpoint saved it) nothing is decoded, and the ring
-   * of recent samples is left to `fillRecent`.
+   * (the encoder's state after it, as the checkpoint saved it) nothing is decoded. The ring of
+   * recent samples waits for a read (`fillRecent`).
    */
   importChunks(chunks: readonly ClosedChunk[], open?: XorChunkState): void {
     if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
@@ -329,10 +330,9 @@ export class MemorySeries {
     this.lastT = decoded.t[newest];
     this.lastV = decoded.v[newest];
     this.lastStale = decoded.stale?.[newest] === 1;
-    this.fillRecent();
   }
 
-  /** Opens `last` again where its saved encoder state stands, leaving the ring to the next read. */
+  /** Opens `last` again where its saved encoder state stands. */
   private resumeOpenChunk(last: ClosedChunk, state: XorChunkState): void {
     const previousChunk = this.memory.table.latest(this.id);
     this.head = new HeadChunk(this.memory, this.id, state.minT, previousChunk, {

@@ -1,3 +1,4 @@
+import { LabelStrings } from './label-strings';
 import type { Labels } from './labels';
 import { MemorySeries } from './memory-series';
 import {
@@ -14,7 +15,7 @@ import { nextTurn } from '../time/next-turn';
 
 /** Series aged out, or truncated by the retention, between two turns of the event loop. */
 const SERIES_SLICE = 2000;
-/** How long a slice of the rings' fill after a start runs before the event loop turns. */
+/** How long a slice of the rings' opening runs before the event loop turns. */
 const FILL_SLICE_MS = 5;
 
 /** Told of the series a store creates and drops, to keep a copy of its index (query threads). */
@@ -30,8 +31,12 @@ export interface SeriesListener {
 export class MemoryStore implements Queryable {
   readonly memory = new StoreMemory();
   private readonly index = new SeriesIndex<MemorySeries>();
+  private readonly strings = new LabelStrings();
   private readonly listeners: SeriesListener[] = [];
   private nextId = 0;
+  /** Series whose rings of recent samples a query thread asked for, not opened yet. */
+  private readonly ringsWanted = new Set<number>();
+  private ringsOpening: Promise<void> | undefined;
 
   /** Appends one sample (or staleness marker) to the series `labels`, creating it if new. */
   append(labels: Labels, t: number, v: number, stale = false): void {
@@ -53,9 +58,21 @@ export class MemoryStore implements Queryable {
     return this.index.get(labels);
   }
 
-  /** Creates a series under a given id (when restoring) or the next one. */
+  /**
+   * The label set as the store keeps it: the series' own when it exists, else `labels` with the
+   * store's strings (see `LabelStrings`). What a caller that holds on to label sets (the scrape
+   * cache) keeps, so it holds nothing more than the store.
+   */
+  kept(labels: Labels): Labels {
+    return this.index.get(labels)?.labels ?? this.strings.keep(labels);
+  }
+
+  /**
+   * Creates a series under a given id (when restoring) or the next one; its labels hold the
+   * store's strings (`LabelStrings`), never slices of a request or scrape body.
+   */
   create(labels: Labels, id: number): MemorySeries {
-    const series = new MemorySeries(id, labels, this.memory);
+    const series = new MemorySeries(id, this.strings.keep(labels), this.memory);
     this.index.add(series);
     this.nextId = Math.max(this.nextId, id + 1);
     for (const listener of this.listeners) listener.seriesCreated(series);
@@ -146,21 +163,36 @@ export class MemoryStore implements Queryable {
   }
 
   /**
-   * Fills each series' ring of recent samples from its chunks where it holds fewer than it
-   * could (after a start), in slices of a few milliseconds that yield to the event loop.
+   * Opens and fills the rings of recent samples of series a query thread read from the chunks
+   * (see `MemorySeries.fillRecent`), in slices of a few milliseconds that yield to the event
+   * loop; ids already waiting are not queued twice.
    */
-  async fillRecentInSlices(): Promise<void> {
-    const all = [...this.index.all()];
+  openRings(ids: Iterable<number>): void {
+    for (const id of ids) this.ringsWanted.add(id);
+    this.ringsOpening ??= this.openWantedRings().finally(() => (this.ringsOpening = undefined));
+  }
+
+  /** Resolves once no ring is waiting to be opened. */
+  async ringsOpened(): Promise<void> {
+    while (this.ringsOpening !== undefined) await this.ringsOpening;
+  }
+
+  private async openWantedRings(): Promise<void> {
     const scratch = new SampleScratch();
     let sliceStart = performance.now();
-    for (let at = 0; at < all.length; at++) {
-      const series = all[at];
-      if (this.byId(series.id) === series) series.fillRecent(scratch);
-      if (at % 64 === 63 && performance.now() - sliceStart > FILL_SLICE_MS) {
+    let n = 0;
+    for (const id of this.ringsWanted) {
+      this.ringsWanted.delete(id);
+      this.byId(id)?.fillRecent(scratch);
+      if (++n % 64 === 0 && performance.now() - sliceStart > FILL_SLICE_MS) {
         await nextTurn();
         sliceStart = performance.now();
       }
     }
+  }
+
+  private *labelSets(): IterableIterator<Labels> {
+    for (const series of this.index.all()) yield series.labels;
   }
 
   /** Removes every series. */
@@ -172,6 +204,7 @@ export class MemoryStore implements Queryable {
     if (ids.length === 0) return;
     for (const id of ids) this.index.byId(id)?.release();
     this.index.remove(ids);
+    if (this.strings.wantsRebuild) this.strings.rebuild(this.labelSets());
     for (const listener of this.listeners) listener.seriesDropped(ids);
   }
 }

@@ -12,7 +12,6 @@ import { ChunkFlusher } from './disk/chunk-flusher';
 import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { CHUNKS_DIR } from './disk/early-verification';
 import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
-import { encodeLabels } from './wal/wal-records';
 import { SampleChain } from './wal/sample-chain';
 
 export interface MetricStorageOptions {
@@ -56,8 +55,6 @@ export interface MetricStorageOptions {
 /** A metric store as its start leaves it, for `MetricStorage` to run. */
 export interface LoadedMetricStorage {
   readonly store: MemoryStore;
-  /** Resolves once each series' ring of recent samples has been filled after the start. */
-  readonly recentFilled: Promise<void>;
   readonly files: LogFiles;
   /** The last segment, open for appending after its sound records. */
   readonly log: AppendLog;
@@ -91,7 +88,7 @@ export async function loadMetricStorage(
   store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
   const logged = new Set<number>();
   store.listen({
-    seriesCreated: (series) => flusher.seriesCreated(series.id, encodeLabels(series.labels)),
+    seriesCreated: (series) => flusher.seriesCreated(series.id, series.labels),
     seriesDropped: (ids) => {
       flusher.seriesDropped(ids);
       for (const id of ids) logged.delete(id);
@@ -125,15 +122,5 @@ export async function loadMetricStorage(
     replayed_samples: replay.replayed,
     log_segments: recovery.segments,
   });
-  // The open chunks were resumed without decoding; their newest samples fill the rings meanwhile.
-  const filling = performance.now();
-  const recentFilled = store.fillRecentInSlices().then(
-    () =>
-      options.logger.debug('Filled the rings of recent samples', {
-        ms: Math.round(performance.now() - filling),
-      }),
-    (error: Error) =>
-      options.logger.warn('Filling the rings of recent samples failed', { err: error.message }),
-  );
-  return { store, recentFilled, files, log, recovery, logged, db, flusher, chain, hook };
+  return { store, files, log, recovery, logged, db, flusher, chain, hook };
 }

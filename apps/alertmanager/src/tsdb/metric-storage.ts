@@ -53,11 +53,6 @@ export class MetricStorage implements Queryable {
 
   private constructor(
     readonly store: MemoryStore,
-    /**
-     * Resolves once each series' ring of recent samples has been filled after the start (until
-     * then, reads of recent windows decode the open chunks).
-     */
-    readonly recentFilled: Promise<void>,
     private readonly files: LogFiles,
     private readonly log: AppendLog,
     private readonly options: MetricStorageOptions,
@@ -80,7 +75,6 @@ export class MetricStorage implements Queryable {
     const loaded = await loadMetricStorage(options);
     return new MetricStorage(
       loaded.store,
-      loaded.recentFilled,
       loaded.files,
       loaded.log,
       options,
@@ -95,6 +89,11 @@ export class MetricStorage implements Queryable {
   }
 
   /** Collects samples to append together; nothing is visible or logged before `commit`. */
+  /** The label set as the store keeps it (see `MemoryStore.kept`). */
+  kept(labels: Labels): Labels {
+    return this.store.kept(labels);
+  }
+
   appender(): MetricAppender {
     return new MetricAppender(this);
   }
@@ -353,7 +352,7 @@ export class MetricStorage implements Queryable {
 
   /** Waits for a checkpoint under way, then syncs and closes the log and the chunk database. */
   async close(): Promise<void> {
-    await this.recentFilled;
+    await this.store.ringsOpened();
     await this.checkpointing?.catch(() => undefined);
     await this.log.close();
     await this.flusher.synced().catch(() => undefined);

@@ -14,13 +14,22 @@ class ReplicaSeries implements SelectedSeries {
     readonly id: number,
     readonly labels: Labels,
     private readonly memory: StoreMemoryView,
+    /** Told of a read of the newest samples of a series that has no ring. */
+    private readonly ringless: Set<number>,
   ) {}
 
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
     const { table, bytes, cold, rings } = this.memory;
     const ring = table.recentRing(this.id);
     const recent = ring < 0 ? undefined : rings.read(ring, mint, maxt, scratch);
-    return recent ?? readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
+    if (recent !== undefined) return recent;
+    const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
+    const n = run.t.length;
+    if (ring < 0 && n > 0) {
+      const latest = table.latest(this.id);
+      if (latest >= 0 && run.t[n - 1] === table.maxT(latest)) this.ringless.add(this.id);
+    }
+    return run;
   }
 
   hasSamples(mint: number, maxt: number): boolean {
@@ -39,6 +48,7 @@ export class SeriesReplica implements Queryable {
   private readonly memory: StoreMemoryView;
   private readonly disk: ChunkDatabase | undefined;
   private readonly cold: ColdChunkIndex | undefined;
+  private readonly ringless = new Set<number>();
 
   constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
     this.disk = handles.disk === undefined ? undefined : ChunkDatabase.open(handles.disk, true);
@@ -63,6 +73,18 @@ export class SeriesReplica implements Queryable {
     this.refresh();
   }
 
+  /**
+   * The series whose newest samples were read from their chunks since the last call, for lack of
+   * a ring (the store opens rings for them: the windows rules read again are then read without
+   * decoding); undefined when there are none.
+   */
+  takeRingless(): Int32Array | undefined {
+    if (this.ringless.size === 0) return undefined;
+    const ids = Int32Array.from(this.ringless);
+    this.ringless.clear();
+    return ids;
+  }
+
   /** Takes a segment the store created after the handles were made. */
   adoptSegment(id: number, buffer: SharedArrayBuffer): void {
     this.memory.segments.adopt(id, buffer);
@@ -71,7 +93,8 @@ export class SeriesReplica implements Queryable {
   apply(changes: IndexChanges): void {
     forEachCreated(changes, (id, names, values) => {
       // The store's own label sets: sorted, without duplicates or empty values.
-      this.index.add(new ReplicaSeries(id, Labels.ofSorted(names, values), this.memory));
+      const labels = Labels.ofSorted(names, values);
+      this.index.add(new ReplicaSeries(id, labels, this.memory, this.ringless));
     });
     this.index.remove(changes.dropped);
   }

@@ -15,6 +15,7 @@ export function idlePoolDeps(scheduler: FakeScheduler): ScrapePoolDeps {
         addStale: () => undefined,
         commit: () => ({ written: Promise.resolve() }),
       }),
+      kept: (l) => l,
     },
     parse: () => [],
     accept: 'text/plain',

@@ -1,7 +1,13 @@
+import { nextTurn } from '../../time/next-turn';
+import type { Labels } from '../labels';
 import { diskRef, isDiskRef } from '../memory/chunk-bytes';
 import type { ChunkDiskSide, StoreMemory } from '../memory/store-memory';
 import { summarize, type BatchSummary } from './batch-codec';
 import { MAX_SEQ, type ChunkDatabase, type DiskChunk } from './chunk-database';
+import { encodeLabels } from '../wal/wal-records';
+
+/** How long the encoding of new series' labels for a write runs before the event loop turns. */
+const ENCODE_SLICE_MS = 5;
 
 /**
  * Moves closed chunks from shared memory to the chunk database: chunks closed since the last
@@ -18,7 +24,11 @@ export class ChunkFlusher implements ChunkDiskSide {
   /** Chunks being written: chunk -> what was written. */
   private readonly inFlight = new Map<number, DiskChunk>();
   private droppedSeries: number[] = [];
-  private readonly newSeries = new Map<number, Uint8Array>();
+  /**
+   * Series created since the last write, with their labels (the store's own sets, encoded only
+   * when written: 100,000 new series each holding its bytes took 20 MiB more).
+   */
+  private readonly newSeries = new Map<number, Labels>();
   /** Batches on disk, oldest first (their first sequence numbers grow). */
   private batches: BatchSummary[] = [];
   private droppedBatches: BatchSummary[] = [];
@@ -70,7 +80,7 @@ export class ChunkFlusher implements ChunkDiskSide {
   }
 
   /** A series whose labels the next flush writes. */
-  seriesCreated(id: number, labels: Uint8Array): void {
+  seriesCreated(id: number, labels: Labels): void {
     this.newSeries.set(id, labels);
   }
 
@@ -141,8 +151,9 @@ export class ChunkFlusher implements ChunkDiskSide {
 
   private async write(): Promise<void> {
     const chunks = this.takePending();
-    const series = [...this.newSeries].map(([id, labels]) => ({ id, labels }));
+    const created = [...this.newSeries];
     this.newSeries.clear();
+    const series = await encodeInSlices(created);
     const droppedSeries = this.droppedSeries;
     const droppedBatches = this.droppedBatches;
     this.droppedSeries = [];
@@ -172,7 +183,7 @@ export class ChunkFlusher implements ChunkDiskSide {
       // Nothing was written: all of it waits for the next flush.
       for (const [chunk, entry] of this.inFlight) this.pending.set(chunk, entry.seriesId);
       this.inFlight.clear();
-      for (const s of series) this.newSeries.set(s.id, s.labels);
+      for (const [id, labels] of created) this.newSeries.set(id, labels);
       this.droppedSeries.push(...droppedSeries);
       this.droppedBatches.push(...droppedBatches);
       throw error;
@@ -241,4 +252,20 @@ export class ChunkFlusher implements ChunkDiskSide {
     }
     return found;
   }
+}
+
+/** The series' labels as the database keeps them, encoded in slices that yield to the event loop. */
+async function encodeInSlices(
+  created: readonly (readonly [number, Labels])[],
+): Promise<{ id: number; labels: Uint8Array }[]> {
+  const out: { id: number; labels: Uint8Array }[] = [];
+  let sliceStart = performance.now();
+  for (const [id, labels] of created) {
+    out.push({ id, labels: encodeLabels(labels) });
+    if (out.length % 256 === 0 && performance.now() - sliceStart > ENCODE_SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+  return out;
 }

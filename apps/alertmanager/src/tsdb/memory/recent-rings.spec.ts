@@ -1,6 +1,8 @@
+import { IndexFeed } from '../index-feed';
 import { Labels } from '../labels';
 import { MemoryStore } from '../memory-store';
 import type { MemorySeries } from '../memory-series';
+import { SeriesReplica } from '../series-replica';
 import { readSeriesSamples } from './chunk-reader';
 import { RECENT_SAMPLES } from './recent-rings';
 import { StoreMemoryView } from './store-memory';
@@ -57,29 +59,54 @@ function fill(series: MemorySeries, n: number, from = 0): void {
 const BACKS = [0, 1, 5, 19, 20, RECENT_SAMPLES - 1, RECENT_SAMPLES, 60, 500, Infinity];
 
 describe('RecentRings: each series newest samples in shared memory, read by any thread', () => {
+  // `open` is what the store does once a query thread has read the series' newest samples.
   it.each([
     {
-      what: 'a new series with fewer samples than the ring: every window, from any time',
+      what: 'a series never read: no ring, every window from the chunks',
       build: (s: MemorySeries) => fill(s, 10),
+      answered: [],
+    },
+    {
+      what: 'a new series with fewer samples than the ring: every window, from any time',
+      build: (s: MemorySeries, open: () => void) => {
+        fill(s, 1);
+        open();
+        fill(s, 9, 1);
+      },
       answered: BACKS,
     },
     {
+      what: 'a series read after its ring would have filled: the windows within its newest samples',
+      build: (s: MemorySeries, open: () => void) => {
+        fill(s, 500);
+        open();
+      },
+      answered: [0, 1, 5, 19, 20, RECENT_SAMPLES - 1],
+    },
+    {
       what: 'a series past its ring: the windows within its newest samples',
-      build: (s: MemorySeries) => fill(s, 500),
+      build: (s: MemorySeries, open: () => void) => {
+        fill(s, 1);
+        open();
+        fill(s, 499, 1);
+      },
       answered: [0, 1, 5, 19, 20, RECENT_SAMPLES - 1],
     },
     {
       what: 'a series told that older chunks are cold: no longer the windows before its oldest',
-      build: (s: MemorySeries) => {
+      build: (s: MemorySeries, open: () => void) => {
         fill(s, 10);
+        open();
         s.mayBeColdUntil(-1);
       },
       answered: [0, 1, 5],
     },
     {
       what: 'a series cut by the retention to fewer samples than the ring: every window',
-      build: (s: MemorySeries) => {
-        fill(s, 250);
+      build: (s: MemorySeries, open: () => void) => {
+        fill(s, 1);
+        open();
+        fill(s, 249, 1);
         // The first chunk (240 samples) goes; 10 are left, then 3 more come.
         s.truncateBefore(245 * STEP);
         fill(s, 3, 250);
@@ -89,8 +116,40 @@ describe('RecentRings: each series newest samples in shared memory, read by any 
   ])('$what', ({ build, answered }) => {
     const store = new MemoryStore();
     const series = store.seriesFor(labels);
-    build(series);
+    build(series, () => series.fillRecent());
     expect(answeredWindows(store, series, BACKS)).toEqual(answered);
+  });
+
+  it('opens the rings of the series a replica read the newest samples of from their chunks', async () => {
+    const store = new MemoryStore();
+    const names = ['a', 'b', 'c'];
+    for (const name of names) fill(store.seriesFor(Labels.fromRecord({ __name__: name })), 50);
+    const replica = new SeriesReplica(store.memory.handles());
+    store.memory.onSegment((id, buffer) => replica.adoptSegment(id, buffer));
+    replica.apply(new IndexFeed(store).everything());
+    const select = (name: string) =>
+      replica
+        .querier()
+        .select([{ name: '__name__', type: '=', value: name, matches: (v) => v === name }])[0];
+    const newest = 49 * STEP;
+    // An older window, then the newest of `a` and `b` (twice): only those two are asked for.
+    select('c').samples(0, 10 * STEP);
+    select('a').samples(newest - 300_000, newest);
+    select('b').samples(newest - 300_000, newest);
+    select('b').samples(newest - 60_000, newest);
+    const ids = replica.takeRingless();
+    expect([...(ids ?? [])]).toEqual([0, 1]);
+    expect(replica.takeRingless()).toBeUndefined();
+    store.openRings(ids ?? []);
+    await store.ringsOpened();
+    const view = readerOf(store);
+    expect(names.map((_, id) => view.table.recentRing(id) >= 0)).toEqual([true, true, false]);
+    // Read again, `a` and `b` are answered by their rings and nothing is asked for.
+    expect(view.rings.read(view.table.recentRing(0), newest - 300_000, newest)).toBeDefined();
+    const run = select('a').samples(newest - 300_000, newest);
+    expect([...run.t]).toEqual(Array.from({ length: 21 }, (_, i) => (29 + i) * STEP));
+    select('b').samples(newest - 300_000, newest);
+    expect(replica.takeRingless()).toBeUndefined();
   });
 
   it('refills after a start that resumed the open chunk without decoding it', () => {
@@ -119,11 +178,14 @@ describe('RecentRings: each series newest samples in shared memory, read by any 
     const store = new MemoryStore();
     const first = store.seriesFor(labels);
     fill(first, 40);
+    first.fillRecent();
     const ring = store.memory.table.recentRing(first.id);
     store.truncateBefore(Infinity);
     expect(store.memory.table.recentRing(first.id)).toBe(-1);
     const other = store.seriesFor(Labels.fromRecord({ __name__: 'other' }));
-    fill(other, 3, 100);
+    fill(other, 1, 100);
+    other.fillRecent();
+    fill(other, 2, 101);
     expect(store.memory.table.recentRing(other.id)).toBe(ring);
     expect(answeredWindows(store, other, BACKS)).toEqual(BACKS);
   });

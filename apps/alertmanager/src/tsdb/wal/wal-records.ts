@@ -180,11 +180,9 @@ function readState(r: RecordReader, chunk: ClosedChunk | undefined): XorChunkSta
   return { count, t: maxT, tDelta, hi, lo, leading, trailing, minT, maxT, bitLength };
 }
 
-/** A label set alone, as the chunk database keeps it. */
 /**
- * A label set's bytes, as the chunk database keeps them. Copied out of the writer's 256 bytes
- * into Node's shared pool: the flusher holds each new series' until the next flush, and 100,000
- * new series each holding a buffer of their own took 43 MiB.
+ * A label set's bytes, as the chunk database keeps them: copied out of the writer's 256 bytes
+ * into Node's shared pool, at their size.
  */
 export function encodeLabels(labels: Labels): Buffer {
   const w = new RecordWriter();
