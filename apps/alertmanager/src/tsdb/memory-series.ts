@@ -10,7 +10,6 @@ import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { hasSamples } from './memory/sample-presence';
-import { HeadChunk } from './memory/head-chunk';
 import { RECENT_SAMPLES } from './memory/recent-rings';
 import type { StoreMemory } from './memory/store-memory';
 
@@ -31,7 +30,8 @@ export interface ClosedChunk {
  * them too: no object per sample or per chunk. Staleness markers are kept apart from NaN values.
  */
 export class MemorySeries {
-  private head: HeadChunk | undefined;
+  /** Its open chunk in the store's `OpenChunks`, -1 for none. */
+  private head = -1;
   private lastT = -Infinity;
   private lastV = NaN;
   private lastStale = false;
@@ -86,12 +86,13 @@ export class MemorySeries {
       if (same) return;
       throw new SampleRejectedError('duplicate sample for timestamp');
     }
-    if (this.head?.isFull) this.cut();
-    if (this.head === undefined) {
-      this.head = new HeadChunk(this.memory, this.id, t, this.memory.table.latest(this.id));
-      if (this.oldest < 0) this.oldest = this.head.id;
+    const { open } = this.memory;
+    if (this.head >= 0 && open.isFull(this.head)) this.cut();
+    if (this.head < 0) {
+      this.head = open.open(this.id, t, this.memory.table.latest(this.id));
+      if (this.oldest < 0) this.oldest = open.chunk(this.head);
     }
-    this.head.append(t, v, isStale);
+    open.append(this.head, t, v, isStale);
     if (this.ring >= 0) this.memory.rings.take(this.ring, t, v, isStale);
     this.lastT = t;
     this.lastV = v;
@@ -219,9 +220,9 @@ export class MemorySeries {
     while (chunk >= 0) {
       const previous = table.previous(chunk);
       this.count -= table.count(chunk);
-      if (chunk === this.head?.id) {
-        this.head.drop();
-        this.head = undefined;
+      if (chunk === this.headChunk) {
+        this.memory.open.drop(this.head);
+        this.head = -1;
       } else this.memory.dropSealed(chunk);
       chunk = previous;
     }
@@ -232,9 +233,10 @@ export class MemorySeries {
   /** Bytes the encoded samples of the chain take. */
   get sampleBytes(): number {
     const { table } = this.memory;
-    let total = this.head?.byteLength ?? 0;
+    const head = this.headChunk;
+    let total = head < 0 ? 0 : this.memory.open.byteLength(this.head);
     for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
-      if (chunk !== this.head?.id) total += table.byteLength(chunk);
+      if (chunk !== head) total += table.byteLength(chunk);
     }
     return total;
   }
@@ -258,19 +260,20 @@ export class MemorySeries {
 
   /** The open chunk's encoder state (the newest chunk's, when it is open), for a checkpoint. */
   openChunkState(): XorChunkState | undefined {
-    return this.head?.state();
+    return this.head < 0 ? undefined : this.memory.open.state(this.head);
   }
 
   /** Every chunk's bytes, the open one's included, oldest first (copies, unless `views`). */
   exportChunks(memoryOnly = false, views = false): ClosedChunk[] {
     const { table, bytes: source } = this.memory;
+    const head = this.headChunk;
     const out: ClosedChunk[] = [];
     for (let chunk = table.latest(this.id); chunk >= 0; chunk = table.previous(chunk)) {
       const ref = table.ref(chunk);
       if (memoryOnly && isDiskRef(ref)) break;
       const view =
-        chunk === this.head?.id
-          ? this.head.view()
+        chunk === head
+          ? this.memory.open.view(this.head)
           : source.from(ref).subarray(0, table.byteLength(chunk));
       const bytes = views ? view : view.slice();
       out.push({
@@ -290,7 +293,7 @@ export class MemorySeries {
    */
   importChunks(chunks: readonly ClosedChunk[], open?: XorChunkState): void {
     if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
-    if (this.head !== undefined) throw new Error('chunks imported behind an open chunk');
+    if (this.head >= 0) throw new Error('chunks imported behind an open chunk');
     const { table, sealed } = this.memory;
     const last = chunks[chunks.length - 1];
     const closed = chunks.slice(0, -1);
@@ -320,11 +323,11 @@ export class MemorySeries {
     };
     decodeXorChunkInto(last.bytes, last.count, -Infinity, Infinity, decoded, state);
     const previousChunk = this.memory.table.latest(this.id);
-    this.head = new HeadChunk(this.memory, this.id, state.minT, previousChunk, {
+    this.head = this.memory.open.open(this.id, state.minT, previousChunk, {
       bytes: last.bytes,
       state,
     });
-    if (this.oldest < 0) this.oldest = this.head.id;
+    if (this.oldest < 0) this.oldest = this.headChunk;
     const newest = decoded.length - 1;
     this.count += decoded.length;
     this.lastT = decoded.t[newest];
@@ -335,11 +338,11 @@ export class MemorySeries {
   /** Opens `last` again where its saved encoder state stands. */
   private resumeOpenChunk(last: ClosedChunk, state: XorChunkState): void {
     const previousChunk = this.memory.table.latest(this.id);
-    this.head = new HeadChunk(this.memory, this.id, state.minT, previousChunk, {
+    this.head = this.memory.open.open(this.id, state.minT, previousChunk, {
       bytes: last.bytes,
       state,
     });
-    if (this.oldest < 0) this.oldest = this.head.id;
+    if (this.oldest < 0) this.oldest = this.headChunk;
     this.count += state.count;
     this.lastT = state.maxT;
     this.lastStale = isStaleBits(state.hi, state.lo);
@@ -360,7 +363,12 @@ export class MemorySeries {
 
   /** Closes the full open chunk; the next sample opens a new one. */
   private cut(): void {
-    this.head?.seal();
-    this.head = undefined;
+    if (this.head >= 0) this.memory.open.seal(this.head);
+    this.head = -1;
+  }
+
+  /** The open chunk's descriptor in the table, -1 for none. */
+  private get headChunk(): number {
+    return this.head < 0 ? -1 : this.memory.open.chunk(this.head);
   }
 }

@@ -88,6 +88,15 @@ export class BitWriter {
     return (this.length + 7) >>> 3;
   }
 
+  /**
+   * Goes on writing in `bytes` after the `bits` bits already there (a writer moved from one
+   * buffer to another, as one encoder serves many open chunks).
+   */
+  moveTo(bytes: Uint8Array, bits: number): void {
+    this.bytes = bytes;
+    this.resumeAt(bits);
+  }
+
   /** Goes on after `bits` bits already in the buffer (written by another writer). */
   resumeAt(bits: number): void {
     if (bits > this.bytes.length * 8) throw new Error('resumed past the end of the buffer');

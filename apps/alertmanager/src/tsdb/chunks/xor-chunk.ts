@@ -145,6 +145,35 @@ export class XorChunk {
     this.maxT = state.maxT;
   }
 
+  /**
+   * Takes up the open chunk `at` of `fields`, whose bytes are `bytes`, where its encoding stands:
+   * one encoder serves every open chunk of a store, their states kept in typed arrays (no
+   * objects per open chunk). `saveTo` writes the state back.
+   */
+  loadFrom(fields: EncoderFields, at: number, bytes: Uint8Array): void {
+    this.out.moveTo(bytes, fields.bitLength[at]);
+    this.count = fields.count[at];
+    this.tDelta = fields.tDelta[at];
+    this.hi = fields.hi[at];
+    this.lo = fields.lo[at];
+    this.leading = fields.leading[at];
+    this.trailing = fields.trailing[at];
+    this.minT = fields.minT[at];
+    this.maxT = fields.maxT[at];
+  }
+
+  saveTo(fields: EncoderFields, at: number): void {
+    fields.bitLength[at] = this.out.bitLength;
+    fields.count[at] = this.count;
+    fields.tDelta[at] = this.tDelta;
+    fields.hi[at] = this.hi;
+    fields.lo[at] = this.lo;
+    fields.leading[at] = this.leading;
+    fields.trailing[at] = this.trailing;
+    fields.minT[at] = this.minT;
+    fields.maxT[at] = this.maxT;
+  }
+
   /** Where the encoder stands: what `resume` needs to go on after these bytes elsewhere. */
   state(): XorChunkState {
     return {
@@ -226,6 +255,20 @@ export interface XorChunkState {
   minT: number;
   maxT: number;
   bitLength: number;
+}
+
+/** Encoders' states in typed arrays, one entry per open chunk (see `XorChunk.loadFrom`). */
+export interface EncoderFields {
+  readonly count: Int32Array;
+  readonly bitLength: Int32Array;
+  readonly tDelta: Float64Array;
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
+  /** 0xff before any value needed a window of meaningful bits. */
+  readonly leading: Uint8Array;
+  readonly trailing: Uint8Array;
+  readonly minT: Float64Array;
+  readonly maxT: Float64Array;
 }
 
 /** Decoded samples of a chunk. */

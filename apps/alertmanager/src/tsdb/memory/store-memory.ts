@@ -4,6 +4,7 @@ import type { ColdChunkSource } from './chunk-reader';
 import { ChunkTable, type ChunkTableBuffers } from './chunk-table';
 import { HeadSlots } from './head-slots';
 import { ReadEpochs } from './read-epochs';
+import { OpenChunks } from './open-chunks';
 import { RecentRings } from './recent-rings';
 import { SealedChunks } from './sealed-chunks';
 
@@ -32,6 +33,8 @@ export class StoreMemory {
   readonly table = ChunkTable.create();
   readonly segments: ChunkSegments;
   readonly slots: HeadSlots;
+  /** The chunks being appended to, one per series (the writer's side only). */
+  readonly open: OpenChunks;
   readonly sealed: SealedChunks;
   readonly rings: RecentRings;
   readonly epochs = new ReadEpochs();
@@ -47,6 +50,7 @@ export class StoreMemory {
     });
     this.bytes = new ChunkBytes(this.segments);
     this.slots = new HeadSlots(this.segments);
+    this.open = new OpenChunks(this);
     this.rings = new RecentRings(this.segments);
     this.sealed = new SealedChunks(this.segments, (segment) =>
       this.epochs.retire(() => this.sealed.recycle(segment)),
