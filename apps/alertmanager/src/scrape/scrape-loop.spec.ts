@@ -228,6 +228,24 @@ describe('ScrapeLoop', () => {
     });
   });
 
+  it('writes nothing of a body that fails to parse part way, read sample by sample', async () => {
+    const { scrape, at } = loop({}, undefined, address, undefined, (body) =>
+      parseExposition(body, false),
+    );
+    reply = { status: 200, body: 'a 1\nb 2\n' };
+    await scrape.scrape(15_000);
+    reply = { status: 200, body: 'a 3\nc 4\nd{x=} 5\n' };
+    await scrape.scrape(30_000);
+    expect(['a', 'b', 'c'].map((name) => at({ __name__: name, ...target() }, 30_000))).toEqual([
+      'stale',
+      'stale',
+      undefined,
+    ]);
+    expect(at({ __name__: 'up', ...target() }, 30_000)).toBe(0);
+    expect(at({ __name__: 'scrape_samples_scraped', ...target() }, 30_000)).toBe(0);
+    expect(scrape.status.lastError).toMatch(/expected label value/);
+  });
+
   it('fails a scrape that takes longer than the timeout, as Go words it', async () => {
     const { scrape, at } = loop({ scrapeTimeoutMs: 50 });
     reply = { status: 200, body: 'a 1\n', delayMs: 500 };

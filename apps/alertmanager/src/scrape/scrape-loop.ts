@@ -79,6 +79,20 @@ export interface ScrapeExemplarAppender {
   commit(): void;
 }
 
+/** A scrape's samples as read, before they are written. */
+interface ReadSamples {
+  /** Samples in the body. */
+  readonly scraped: number;
+  /** The series written, by key. */
+  readonly current: Map<string, Labels>;
+  /** The series of `current` that staleness markers follow. */
+  readonly tracked: Map<string, Labels>;
+  /** Labels, time, value, and whether the series was new to the cache. */
+  readonly written: [Labels, number, number, boolean][];
+  /** The exemplars of the written samples, with their samples' times (none: no array). */
+  readonly exemplars: [Labels, ScrapedExemplar, number][] | undefined;
+}
+
 /** A series in the scrape cache: its labels as stored, and the last scrape that gave it. */
 interface CachedSeries {
   readonly labels: Labels | null;
@@ -188,52 +202,37 @@ export class ScrapeLoop {
   /** One scrape at `slot` (ms), its samples and report series appended together. */
   async scrape(slot: number): Promise<void> {
     const started = performance.now();
-    let samples: ScrapedSample[] | undefined;
     let error = '';
+    let read: ReadSamples | undefined;
+    const iteration = ++this.iteration;
     try {
-      samples = await this.fetch();
+      read = this.read(await this.fetch(), slot, iteration);
     } catch (err) {
       error = (err as Error).message;
     }
     if (this.stopped) return;
     const appender = this.deps.storage.appender();
-    const current = new Map<string, Labels>();
+    let current = new Map<string, Labels>();
     /** The series of `current` that staleness markers follow. */
-    const tracked = new Map<string, Labels>();
-    let scraped = 0;
+    let tracked = new Map<string, Labels>();
     let added = 0;
     /** The exemplars of the written samples, with their samples' times (none: no array). */
     let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
-    const iteration = ++this.iteration;
-    if (samples !== undefined) {
-      scraped = samples.length;
-      const written: [Labels, number, number, boolean][] = [];
-      for (const sample of samples) {
-        const labels = this.labelsOf(sample, iteration);
-        if (labels === null || current.has(labels.key)) continue;
-        current.set(labels.key, labels);
-        const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
-        if (own === undefined || this.config.trackTimestampsStaleness)
-          tracked.set(labels.key, labels);
-        written.push([labels, own ?? slot, sample.value, this.missed]);
-        if (sample.exemplar !== undefined)
-          (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
-      }
-      if (this.config.sampleLimit > 0 && written.length > this.config.sampleLimit) {
+    if (read !== undefined) {
+      if (this.config.sampleLimit > 0 && read.written.length > this.config.sampleLimit) {
         error = 'sample limit exceeded';
-        current.clear();
-        tracked.clear();
-        exemplars = undefined;
       } else {
-        for (const [labels, t, v, isNew] of written) {
+        ({ current, tracked, exemplars } = read);
+        for (const [labels, t, v, isNew] of read.written) {
           appender.add(labels, t, v);
           if (isNew) added++;
         }
       }
     }
+    const scraped = read?.scraped ?? 0;
     for (const [key, labels] of this.seen) if (!tracked.has(key)) appender.addStale(labels, slot);
     this.seen = tracked;
-    if (samples !== undefined) this.forgetUnscraped(iteration);
+    if (read !== undefined) this.forgetUnscraped(iteration);
     const durationMs = performance.now() - started;
     const up = error === '' ? 1 : 0;
     const report: [string, number][] = [
@@ -292,6 +291,32 @@ export class ScrapeLoop {
   }
 
   /**
+   * The scrape's samples as they will be written, read one by one as the parser yields them (a
+   * sample's parsed labels and text are garbage once it is read, rather than held with the whole
+   * body's until the last is read); throws the parser's error, before anything is written.
+   */
+  private read(samples: Iterable<ScrapedSample>, slot: number, iteration: number): ReadSamples {
+    const current = new Map<string, Labels>();
+    const tracked = new Map<string, Labels>();
+    const written: [Labels, number, number, boolean][] = [];
+    let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
+    let scraped = 0;
+    for (const sample of samples) {
+      scraped++;
+      const labels = this.labelsOf(sample, iteration);
+      if (labels === null || current.has(labels.key)) continue;
+      current.set(labels.key, labels);
+      const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
+      if (own === undefined || this.config.trackTimestampsStaleness)
+        tracked.set(labels.key, labels);
+      written.push([labels, own ?? slot, sample.value, this.missed]);
+      if (sample.exemplar !== undefined)
+        (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
+    }
+    return { scraped, current, tracked, written, exemplars };
+  }
+
+  /**
    * A sample's labels as stored (null: dropped by relabeling), from the cache when it has them;
    * a new series' are the store's (`kept`) and its text is copied out of the scrape body
    * (`detached`), so the cache never holds a body.
@@ -318,7 +343,7 @@ export class ScrapeLoop {
     }
   }
 
-  private async fetch(): Promise<ScrapedSample[]> {
+  private async fetch(): Promise<Iterable<ScrapedSample>> {
     const timeoutMs = this.config.scrapeTimeoutMs;
     let response;
     try {
@@ -343,7 +368,7 @@ export class ScrapeLoop {
     this.bodyLength = response.body.length;
     // Series of the last scrape are not read again: the cache has their labels.
     const known = (series: string) => this.cache.has(series);
-    return [...this.deps.parse(response.body, contentType, this.metadata, known)];
+    return this.deps.parse(response.body, contentType, this.metadata, known);
   }
 
   private reportLabels(): Labels[] {
