@@ -31,7 +31,10 @@ export interface HttpRequest {
 /** A response; the body is read up to {@link MAX_BODY_BYTES} for error messages. */
 export interface HttpResponse {
   status: number;
+  /** The body as text, decoded when first read. */
   body: string;
+  /** The body as it came (the client's responses always have it). */
+  bytes?: Buffer;
   /** The response's headers (of the last hop). */
   headers: IncomingHttpHeaders;
   /** Whether the body was longer than the request's `maxBodyBytes` and was cut. */
@@ -92,12 +95,10 @@ export class HttpClient {
       const res = await this.once(method, url, body, req);
       const location = res.location;
       if (!this.config.follow_redirects || !location || res.status < 300 || res.status > 399) {
-        return {
-          status: res.status,
-          body: res.body,
-          headers: res.headers,
-          truncated: res.truncated,
-        };
+        return withBody(
+          { status: res.status, headers: res.headers, truncated: res.truncated },
+          res.bytes,
+        );
       }
       if (hop === MAX_REDIRECTS) throw new Error(`stopped after ${MAX_REDIRECTS} redirects`);
       url = new URL(location, url);
@@ -121,7 +122,7 @@ export class HttpClient {
     url: URL,
     body: string | Uint8Array | undefined,
     req: HttpRequest,
-  ): Promise<HttpResponse & { location?: string }> {
+  ): Promise<HttpResponse & { location?: string; bytes: Buffer }> {
     const headers: Record<string, string | string[]> = {
       'User-Agent': userAgent(),
       ...(await configHeaders(this.config)),
@@ -160,14 +161,18 @@ export class HttpClient {
       const callback = (res: IncomingMessage) => {
         responded = true;
         readBody(res, req.maxBodyBytes ?? MAX_BODY_BYTES).then(
-          ({ text, truncated }) =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body: text,
-              headers: res.headers,
-              truncated,
-              location: res.headers.location,
-            }),
+          ({ bytes, truncated }) =>
+            resolve(
+              withBody(
+                {
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  truncated,
+                  location: res.headers.location,
+                },
+                bytes,
+              ),
+            ),
           fail,
         );
       };
@@ -190,10 +195,25 @@ export class HttpClient {
   }
 }
 
+/**
+ * `response` with its body: the bytes, and the text decoded from them when first read (a scrape
+ * parses the bytes a piece at a time and never makes one string of a large body).
+ */
+function withBody<R extends object>(
+  response: R,
+  bytes: Buffer,
+): R & { readonly body: string; readonly bytes: Buffer } {
+  let text: string | undefined;
+  return Object.defineProperties(response, {
+    bytes: { value: bytes, enumerable: true },
+    body: { get: () => (text ??= bytes.toString('utf8')), enumerable: true },
+  }) as R & { readonly body: string; readonly bytes: Buffer };
+}
+
 function readBody(
   res: IncomingMessage,
   limit: number,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -201,9 +221,7 @@ function readBody(
       if (size < limit) chunks.push(chunk.subarray(0, limit - size));
       size += chunk.length;
     });
-    res.on('end', () =>
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated: size > limit }),
-    );
+    res.on('end', () => resolve({ bytes: Buffer.concat(chunks), truncated: size > limit }));
     res.on('error', reject);
   });
 }

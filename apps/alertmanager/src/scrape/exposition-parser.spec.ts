@@ -41,7 +41,7 @@ describe('exposition formats', () => {
   it('reads OpenMetrics by its content type: timestamps in seconds, exemplars apart', () => {
     const body = readFileSync(join(DIR, 'openmetrics.txt'), 'utf8');
     expect(
-      show(scrapedSamples(body, 'application/openmetrics-text; version=1.0.0; charset=utf-8')),
+      show([...scrapedSamples(body, 'application/openmetrics-text; version=1.0.0; charset=utf-8')]),
     ).toEqual([
       '{__name__="go_gc_duration_seconds", quantile="0"} 0.000049351',
       '{__name__="go_gc_duration_seconds_count"} 99',
@@ -135,6 +135,32 @@ describe('parseExposition with the series a scrape cache knows', () => {
     );
     expect(cached.map((s) => s.labels.toRecord())).toEqual(
       full.map((s) => (known.includes(s.series as string) ? {} : s.labels.toRecord())),
+    );
+  });
+});
+
+describe('a body given as bytes, decoded a piece at a time', () => {
+  const line = (i: number, width = 0) =>
+    `m{city="Zürich – 東京 ${i}",pad="${'x'.repeat(width)}"} ${i}`;
+  it.each([
+    ['lines across many pieces', Array.from({ length: 5000 }, (_, i) => line(i))],
+    ['a line longer than a piece', [line(1), line(2, 100_000), line(3)]],
+    ['blank lines and comments between', ['# HELP m Zürich', '', line(1), '', '', line(2), '']],
+    ['no newline at the end', [line(1), line(2)]],
+  ])('%s: the samples the text gives', (_what, body) => {
+    const text = body.join('\n') + (_what === 'no newline at the end' ? '' : '\n');
+    const fromText = parseExposition(text, false);
+    const fromBytes = parseExposition(Buffer.from(text, 'utf8'), false);
+    expect(fromBytes.map((s) => [s.series, s.value])).toEqual(
+      fromText.map((s) => [s.series, s.value]),
+    );
+    expect(fromBytes.length).toBe(body.filter((l) => l.startsWith('m')).length);
+  });
+
+  it('names the line that does not parse by its number in the whole body', () => {
+    const text = `${Array.from({ length: 3000 }, (_, i) => line(i)).join('\n')}\nm{x=} 1\n`;
+    expect(() => parseExposition(Buffer.from(text, 'utf8'), false)).toThrow(
+      'text format parsing error in line 3001: expected label value, got "} 1"',
     );
   });
 });

@@ -30,32 +30,41 @@ const OPENMETRICS_TYPES = new Set([
  * `# TYPE`, `# HELP` and (OpenMetrics) `# UNIT` line as it is read.
  */
 export function scrapedSamples(
-  body: string,
+  body: string | Uint8Array,
   contentType: string,
   metadata?: MetadataSink,
   known?: (series: string) => boolean,
-): ScrapedSample[] {
+): Iterable<ScrapedSample> {
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  return parseExposition(body, mediaType === 'application/openmetrics-text', metadata, known);
+  return readExposition(body, mediaType === 'application/openmetrics-text', metadata, known);
 }
 
-/** Parses the text format, or OpenMetrics with `openMetrics`. */
+/** Parses the text format, or OpenMetrics with `openMetrics`: every sample, at once. */
 export function parseExposition(
-  body: string,
+  body: string | Uint8Array,
   openMetrics: boolean,
   metadata?: MetadataSink,
   known?: (series: string) => boolean,
 ): ScrapedSample[] {
-  const samples: ScrapedSample[] = [];
+  return [...readExposition(body, openMetrics, metadata, known)];
+}
+
+/**
+ * Reads the text format, or OpenMetrics with `openMetrics`, yielding each sample as its line is
+ * read (a scrape handles one before the next is parsed, so what parsing it made dies young);
+ * throws when a line does not parse, or when OpenMetrics ends without `# EOF`. A body given as
+ * bytes is decoded a piece at a time (see `lines`).
+ */
+export function* readExposition(
+  body: string | Uint8Array,
+  openMetrics: boolean,
+  metadata?: MetadataSink,
+  known?: (series: string) => boolean,
+): Generator<ScrapedSample, void, undefined> {
   const format = openMetrics ? 'OpenMetrics' : 'text format';
-  let pos = 0;
   let lineNumber = 0;
   let eof = false;
-  while (pos < body.length) {
-    let end = body.indexOf('\n', pos);
-    if (end === -1) end = body.length;
-    const line = body.slice(pos, end);
-    pos = end + 1;
+  for (const line of lines(body)) {
     lineNumber++;
     const fail = (reason: string): never => {
       throw new ExpositionError(`${format} parsing error in line ${lineNumber}: ${reason}`);
@@ -75,12 +84,48 @@ export function parseExposition(
       readComment(text, openMetrics, fail, metadata);
       continue;
     }
-    samples.push(readSample(text, openMetrics, fail, known));
+    yield readSample(text, openMetrics, fail, known);
   }
   if (openMetrics && !eof) {
     throw new ExpositionError('OpenMetrics parsing error: data does not end with # EOF');
   }
-  return samples;
+}
+
+/** Bytes of a body decoded at once, at most (more when one line is longer). */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * A body's lines, without their `\n`. Bytes are decoded in pieces of about {@link PIECE_BYTES}
+ * cut after a newline (which no UTF-8 sequence holds): a scrape body of a megabyte would be one
+ * string in V8's large-object space, garbage that only a full collection frees, where the pieces
+ * die young.
+ */
+function* lines(body: string | Uint8Array): Generator<string, void, undefined> {
+  if (typeof body === 'string') {
+    yield* linesOf(body);
+    return;
+  }
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  for (let start = 0; start < bytes.length;) {
+    let cut =
+      start + PIECE_BYTES >= bytes.length
+        ? bytes.length - 1
+        : bytes.lastIndexOf(0x0a, start + PIECE_BYTES - 1);
+    if (cut < start) cut = bytes.indexOf(0x0a, start + PIECE_BYTES);
+    if (cut < 0) cut = bytes.length - 1;
+    yield* linesOf(bytes.toString('utf8', start, cut + 1));
+    start = cut + 1;
+  }
+}
+
+function* linesOf(text: string): Generator<string, void, undefined> {
+  let pos = 0;
+  while (pos < text.length) {
+    let end = text.indexOf('\n', pos);
+    if (end === -1) end = text.length;
+    yield text.slice(pos, end);
+    pos = end + 1;
+  }
 }
 
 function readComment(

@@ -14,8 +14,9 @@ import { populateTarget } from './scrape-target';
 import { specScrapeConfig } from './testing/spec-scrape-config';
 
 /** The loop's parser is an input; these tests read `name{a="b"} value [ts]` lines. */
-function parseLines(body: string): ScrapedSample[] {
-  return body
+function parseLines(body: string | Uint8Array): ScrapedSample[] {
+  const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+  return text
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
     .map((line) => {
@@ -59,7 +60,7 @@ function loop(
   targetAddress = address,
   /** When the store has written a commit's samples. */
   written = (): Promise<void> => Promise.resolve(),
-  parse: (body: string) => ScrapedSample[] = parseLines,
+  parse: (body: string | Uint8Array) => ScrapedSample[] = parseLines,
 ) {
   const config = specScrapeConfig(over);
   const lines: LoggedLine[] = [];

@@ -54,7 +54,7 @@ export interface ScrapeLoopDeps {
    * and `# UNIT` lines as it reads them; throws with the parser's message.
    */
   readonly parse: (
-    body: string,
+    body: string | Uint8Array,
     contentType: string,
     metadata?: MetadataSink,
     /**
@@ -365,10 +365,11 @@ export class ScrapeLoop {
       throw new Error(`server returned HTTP status ${httpStatusText(response.status)}`);
     if (response.truncated) throw new Error(`body size limit exceeded`);
     const contentType = String(response.headers['content-type'] ?? '');
-    this.bodyLength = response.body.length;
+    const body = response.bytes ?? response.body;
+    this.bodyLength = body.length;
     // Series of the last scrape are not read again: the cache has their labels.
     const known = (series: string) => this.cache.has(series);
-    return this.deps.parse(response.body, contentType, this.metadata, known);
+    return this.deps.parse(body, contentType, this.metadata, known);
   }
 
   private reportLabels(): Labels[] {
