@@ -24,12 +24,21 @@ describe('LabelStrings: the label strings of a store, each held once', () => {
     expect(pool.keep(sets[1])).toBe(sets[1]);
   });
 
-  it('forgets the strings of dropped series once rebuilt from the live ones', () => {
+  it('forgets the strings of dropped series once rebuilt from the live ones', async () => {
     const pool = new LabelStrings();
     const live = pool.keep(set({ __name__: 'up', instance: 'a' }));
-    for (let i = 0; i < 5000; i++) pool.keep(set({ __name__: 'up', instance: `gone-${i}` }));
+    const gone = Array.from({ length: 5000 }, (_, i) =>
+      pool.keep(set({ __name__: 'up', instance: `gone-${i}` })),
+    );
     expect(pool.wantsRebuild).toBe(true);
-    pool.rebuild([live]);
+    // Slices of no time: the rebuild yields every 256 sets.
+    const rebuilt = pool.rebuild([live, ...gone.slice(0, 2000)], 0);
+    expect(pool.wantsRebuild).toBe(false);
+    // A set kept while the rebuild is under way keeps its strings in the rebuilt pool.
+    pool.keep(set({ __name__: 'up', instance: 'during' }));
+    await rebuilt;
+    expect(pool.size).toBe(2005);
+    await pool.rebuild([live]);
     expect(pool.size).toBe(4);
     expect(pool.wantsRebuild).toBe(false);
     // The names array of the live set is the one new sets with its names are given.

@@ -1,8 +1,17 @@
+import { nextTurn } from '../time/next-turn';
 import { detached } from './detached-string';
 import { Labels } from './labels';
 
 /** Strings the pool may hold beyond twice those of the live series before it is rebuilt. */
 const REBUILD_SLACK = 4096;
+/** How long a slice of a rebuild runs before the event loop turns. */
+const SLICE_MS = 5;
+
+/** A pool's maps: each string once, and the names arrays by their names. */
+interface Pool {
+  readonly strings: Map<string, string>;
+  readonly nameSets: Map<string, readonly string[]>;
+}
 
 /**
  * The label strings of a store's series, each held once: a new series' names and values are
@@ -13,12 +22,15 @@ const REBUILD_SLACK = 4096;
  *
  * Dropped series leave their strings until the pool has more than twice (and
  * {@link REBUILD_SLACK} more than) the strings it was last rebuilt with; it is then rebuilt from
- * the live series (`rebuild`), so it follows the series through churn.
+ * the live series (`rebuild`, in slices that yield to the event loop: at 100,000 series a rebuild
+ * in one go took about 45 ms), so it follows the series through churn.
  */
 export class LabelStrings {
   private strings = new Map<string, string>();
   private nameSets = new Map<string, readonly string[]>();
   private rebuiltWith = 0;
+  /** The pool a rebuild under way is making: what is kept meanwhile goes into it too. */
+  private next: Pool | undefined;
 
   /** `labels` with the pool's strings and names array (itself when it already has them). */
   keep(labels: Labels): Labels {
@@ -28,23 +40,36 @@ export class LabelStrings {
     return Labels.ofKept(this.names(labels.names), values);
   }
 
-  /** Whether dropped series have left enough strings behind for `rebuild` to be worth its pass. */
+  /**
+   * Whether dropped series have left enough strings behind for `rebuild` to be worth its pass
+   * (never while one is under way).
+   */
   get wantsRebuild(): boolean {
-    return this.strings.size > 2 * this.rebuiltWith + REBUILD_SLACK;
+    return this.next === undefined && this.strings.size > 2 * this.rebuiltWith + REBUILD_SLACK;
   }
 
-  /** Keeps only the strings and names arrays of `live`, the store's series. */
-  rebuild(live: Iterable<Labels>): void {
-    const strings = new Map<string, string>();
-    const nameSets = new Map<string, readonly string[]>();
-    for (const labels of live) {
-      nameSets.set(labels.names.join('\xff'), labels.names);
-      for (const name of labels.names) strings.set(name, name);
-      for (const value of labels.values) strings.set(value, value);
+  /**
+   * Keeps only the strings and names arrays of `live` (the store's series when it was called)
+   * and of the sets kept meanwhile, in slices that yield to the event loop.
+   */
+  async rebuild(live: readonly Labels[], sliceMs = SLICE_MS): Promise<void> {
+    const next: Pool = { strings: new Map(), nameSets: new Map() };
+    this.next = next;
+    try {
+      let sliceStart = performance.now();
+      for (let i = 0; i < live.length; i++) {
+        addTo(next, live[i]);
+        if (i % 256 === 255 && performance.now() - sliceStart >= sliceMs) {
+          await nextTurn();
+          sliceStart = performance.now();
+        }
+      }
+    } finally {
+      this.next = undefined;
     }
-    this.strings = strings;
-    this.nameSets = nameSets;
-    this.rebuiltWith = strings.size;
+    this.strings = next.strings;
+    this.nameSets = next.nameSets;
+    this.rebuiltWith = next.strings.size;
   }
 
   get size(): number {
@@ -52,19 +77,30 @@ export class LabelStrings {
   }
 
   private string(text: string): string {
-    const kept = this.strings.get(text);
-    if (kept !== undefined) return kept;
-    const own = detached(text);
-    this.strings.set(own, own);
-    return own;
+    let kept = this.strings.get(text);
+    if (kept === undefined) {
+      kept = detached(text);
+      this.strings.set(kept, kept);
+    }
+    this.next?.strings.set(kept, kept);
+    return kept;
   }
 
   private names(names: readonly string[]): readonly string[] {
     const key = names.join('\xff');
-    const kept = this.nameSets.get(key);
-    if (kept !== undefined) return kept;
-    const own = names.map((name) => this.string(name));
-    this.nameSets.set(detached(key), own);
-    return own;
+    let kept = this.nameSets.get(key);
+    if (kept === undefined) {
+      kept = names.map((name) => this.string(name));
+      this.nameSets.set(detached(key), kept);
+    }
+    this.next?.nameSets.set(key, kept);
+    return kept;
   }
+}
+
+/** Adds a live set's strings and names array to `pool`. */
+function addTo(pool: Pool, labels: Labels): void {
+  pool.nameSets.set(labels.names.join('\xff'), labels.names);
+  for (const name of labels.names) pool.strings.set(name, name);
+  for (const value of labels.values) pool.strings.set(value, value);
 }

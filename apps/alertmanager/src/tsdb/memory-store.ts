@@ -191,10 +191,6 @@ export class MemoryStore implements Queryable {
     }
   }
 
-  private *labelSets(): IterableIterator<Labels> {
-    for (const series of this.index.all()) yield series.labels;
-  }
-
   /** Removes every series. */
   clear(): void {
     this.truncateBefore(Infinity);
@@ -204,7 +200,10 @@ export class MemoryStore implements Queryable {
     if (ids.length === 0) return;
     for (const id of ids) this.index.byId(id)?.release();
     this.index.remove(ids);
-    if (this.strings.wantsRebuild) this.strings.rebuild(this.labelSets());
+    if (this.strings.wantsRebuild) {
+      const live = Array.from(this.index.all(), (series) => series.labels);
+      void this.strings.rebuild(live);
+    }
     for (const listener of this.listeners) listener.seriesDropped(ids);
   }
 }
