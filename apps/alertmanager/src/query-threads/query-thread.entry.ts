@@ -63,12 +63,12 @@ function serve(data: QueryThreadData): void {
     }
     takeSegments();
     replica.refresh();
-    const { reply, transfer } = run(message.job);
-    replica.release();
     // Rules read the same windows again at every evaluation: the series they read get rings.
     // Other jobs' reads (a dashboard's, an ad-hoc query over every series, the warm-up) do not.
-    const taken = replica.takeRingless();
-    const ringless = message.job.kind === 'rules' ? taken : undefined;
+    replica.recordRingless(message.job.kind === 'rules');
+    const { reply, transfer } = run(message.job);
+    replica.release();
+    const ringless = replica.takeRingless();
     const answer: FromQueryThread = { kind: 'reply', id: message.id, reply, ringless };
     if (ringless !== undefined) transfer.push(ringless.buffer as ArrayBuffer);
     parentPort?.postMessage(answer, transfer);

@@ -1,4 +1,4 @@
-import { nextTurn } from '../time/next-turn';
+import { TimeSlices } from '../time/time-slices';
 import { detached } from './detached-string';
 import { Labels } from './labels';
 
@@ -56,13 +56,10 @@ export class LabelStrings {
     const next: Pool = { strings: new Map(), nameSets: new Map() };
     this.next = next;
     try {
-      let sliceStart = performance.now();
-      for (let i = 0; i < live.length; i++) {
-        addTo(next, live[i]);
-        if (i % 256 === 255 && performance.now() - sliceStart >= sliceMs) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
+      const slices = new TimeSlices(sliceMs, 256);
+      for (const labels of live) {
+        addTo(next, labels);
+        if (slices.due()) await slices.next();
       }
     } finally {
       this.next = undefined;

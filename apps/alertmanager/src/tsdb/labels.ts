@@ -8,17 +8,6 @@ export const METRIC_NAME = '__name__';
 let lastStoredNames: readonly string[] = [];
 
 /**
- * `names`, or the last stored set's names when they are the same strings: series of one family
- * follow one another, and share one array.
- */
-function sharedNames(names: readonly string[]): readonly string[] {
-  const last = lastStoredNames;
-  if (last.length === names.length && last.every((n, i) => n === names[i])) return last;
-  lastStoredNames = names;
-  return names;
-}
-
-/**
  * A series' label set: names sorted in Go's byte order, immutable, with a string key that is
  * equal for equal sets (so sets can key maps). Operations return new sets.
  */
@@ -62,7 +51,12 @@ export class Labels {
         return Labels.from(names.map((n, j) => [n, values[j]]));
       }
     }
-    return new Labels(sharedNames(names), values);
+    const last = lastStoredNames;
+    if (last.length === names.length && last.every((n, i) => n === names[i])) {
+      return new Labels(last, values);
+    }
+    lastStoredNames = names;
+    return new Labels(names, values);
   }
 
   /**

@@ -12,6 +12,7 @@ import { SeriesIndex } from './series-index';
 import type { PostingsStats } from './postings-stats';
 import { StoreMemory } from './memory/store-memory';
 import { nextTurn } from '../time/next-turn';
+import { TimeSlices } from '../time/time-slices';
 
 /** Series aged out, or truncated by the retention, between two turns of the event loop. */
 const SERIES_SLICE = 2000;
@@ -179,15 +180,11 @@ export class MemoryStore implements Queryable {
 
   private async openWantedRings(): Promise<void> {
     const scratch = new SampleScratch();
-    let sliceStart = performance.now();
-    let n = 0;
+    const slices = new TimeSlices(FILL_SLICE_MS);
     for (const id of this.ringsWanted) {
       this.ringsWanted.delete(id);
       this.byId(id)?.fillRecent(scratch);
-      if (++n % 64 === 0 && performance.now() - sliceStart > FILL_SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+      if (slices.due()) await slices.next();
     }
   }
 

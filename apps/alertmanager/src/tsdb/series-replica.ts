@@ -8,6 +8,12 @@ import { readSeriesSamples } from './memory/chunk-reader';
 import { hasSamples } from './memory/sample-presence';
 import { StoreMemoryView, type StoreMemoryHandles } from './memory/store-memory';
 
+/** The series whose newest samples were read from their chunks for lack of a ring, while recorded. */
+interface RinglessReads {
+  recording: boolean;
+  readonly ids: Set<number>;
+}
+
 /** A series of the replica: its labels here, its samples in the store's shared memory. */
 class ReplicaSeries implements SelectedSeries {
   constructor(
@@ -15,7 +21,7 @@ class ReplicaSeries implements SelectedSeries {
     readonly labels: Labels,
     private readonly memory: StoreMemoryView,
     /** Told of a read of the newest samples of a series that has no ring. */
-    private readonly ringless: Set<number>,
+    private readonly ringless: RinglessReads,
   ) {}
 
   samples(mint: number, maxt: number, scratch?: SampleScratch): SampleRun {
@@ -25,9 +31,9 @@ class ReplicaSeries implements SelectedSeries {
     if (recent !== undefined) return recent;
     const run = readSeriesSamples(table, bytes, this.id, mint, maxt, scratch, cold);
     const n = run.t.length;
-    if (ring < 0 && n > 0) {
+    if (ring < 0 && n > 0 && this.ringless.recording) {
       const latest = table.latest(this.id);
-      if (latest >= 0 && run.t[n - 1] === table.maxT(latest)) this.ringless.add(this.id);
+      if (latest >= 0 && run.t[n - 1] === table.maxT(latest)) this.ringless.ids.add(this.id);
     }
     return run;
   }
@@ -48,7 +54,7 @@ export class SeriesReplica implements Queryable {
   private readonly memory: StoreMemoryView;
   private readonly disk: ChunkDatabase | undefined;
   private readonly cold: ColdChunkIndex | undefined;
-  private readonly ringless = new Set<number>();
+  private readonly ringless: RinglessReads = { recording: false, ids: new Set() };
 
   constructor(handles: StoreMemoryHandles, fetchSegments?: () => void) {
     this.disk = handles.disk === undefined ? undefined : ChunkDatabase.open(handles.disk, true);
@@ -74,15 +80,23 @@ export class SeriesReplica implements Queryable {
   }
 
   /**
-   * The series whose newest samples were read from their chunks since the last call, for lack of
-   * a ring (the store opens rings for them: the windows rules read again are then read without
-   * decoding); undefined when there are none.
+   * Records from now on, or no longer, the series whose newest samples are read from their
+   * chunks for lack of a ring (see `takeRingless`).
+   */
+  recordRingless(recording: boolean): void {
+    this.ringless.recording = recording;
+  }
+
+  /**
+   * The series recorded since the last call (the store opens rings for them: the windows rules
+   * read again are then read without decoding); undefined when there are none.
    */
   takeRingless(): Int32Array | undefined {
-    if (this.ringless.size === 0) return undefined;
-    const ids = Int32Array.from(this.ringless);
-    this.ringless.clear();
-    return ids;
+    const { ids } = this.ringless;
+    if (ids.size === 0) return undefined;
+    const taken = Int32Array.from(ids);
+    ids.clear();
+    return taken;
   }
 
   /** Takes a segment the store created after the handles were made. */

@@ -1,4 +1,4 @@
-import { nextTurn } from '../../time/next-turn';
+import { TimeSlices } from '../../time/time-slices';
 import type { Labels } from '../labels';
 import { diskRef, isDiskRef } from '../memory/chunk-bytes';
 import type { ChunkDiskSide, StoreMemory } from '../memory/store-memory';
@@ -259,13 +259,10 @@ async function encodeInSlices(
   created: readonly (readonly [number, Labels])[],
 ): Promise<{ id: number; labels: Uint8Array }[]> {
   const out: { id: number; labels: Uint8Array }[] = [];
-  let sliceStart = performance.now();
+  const slices = new TimeSlices(ENCODE_SLICE_MS, 256);
   for (const [id, labels] of created) {
     out.push({ id, labels: encodeLabels(labels) });
-    if (out.length % 256 === 0 && performance.now() - sliceStart > ENCODE_SLICE_MS) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
+    if (slices.due()) await slices.next();
   }
   return out;
 }

@@ -127,6 +127,7 @@ describe('RecentRings: each series newest samples in shared memory, read by any 
     const replica = new SeriesReplica(store.memory.handles());
     store.memory.onSegment((id, buffer) => replica.adoptSegment(id, buffer));
     replica.apply(new IndexFeed(store).everything());
+    replica.recordRingless(true);
     const select = (name: string) =>
       replica
         .querier()
