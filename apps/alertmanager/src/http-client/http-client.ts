@@ -9,6 +9,7 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { buildInfo } from '../build/build-info';
 import type { HttpConfig } from '../config';
+import type { BodyBuffer } from './body-buffer';
 import { configHeaders } from './http-secrets';
 import { OAuth2TokenSource, tokenEndpointConfig } from './oauth2-token';
 import { proxyFor } from './proxy-for';
@@ -26,6 +27,11 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** How much of the body to keep; {@link MAX_BODY_BYTES} (enough for error messages) by default. */
   maxBodyBytes?: number;
+  /**
+   * Memory the body is read into, reused by a caller that sends one request at a time; the
+   * response's bytes are then valid until its next request.
+   */
+  bodyBuffer?: BodyBuffer;
 }
 
 /** A response; the body is read up to {@link MAX_BODY_BYTES} for error messages. */
@@ -160,7 +166,7 @@ export class HttpClient {
       };
       const callback = (res: IncomingMessage) => {
         responded = true;
-        readBody(res, req.maxBodyBytes ?? MAX_BODY_BYTES).then(
+        readBody(res, req.maxBodyBytes ?? MAX_BODY_BYTES, req.bodyBuffer).then(
           ({ bytes, truncated }) =>
             resolve(
               withBody(
@@ -210,18 +216,33 @@ function withBody<R extends object>(
   }) as R & { readonly body: string; readonly bytes: Buffer };
 }
 
+/** The response's body up to `limit` bytes, read into `into` when given. */
 function readBody(
   res: IncomingMessage,
   limit: number,
+  into?: BodyBuffer,
 ): Promise<{ bytes: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    if (into !== undefined) {
+      const declared = Number(res.headers['content-length']);
+      into.begin(Number.isSafeInteger(declared) && declared <= limit ? declared : undefined);
+    }
     res.on('data', (chunk: Buffer) => {
-      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+      if (size < limit) {
+        const kept = chunk.subarray(0, limit - size);
+        if (into === undefined) chunks.push(kept);
+        else into.append(kept);
+      }
       size += chunk.length;
     });
-    res.on('end', () => resolve({ bytes: Buffer.concat(chunks), truncated: size > limit }));
+    res.on('end', () =>
+      resolve({
+        bytes: into === undefined ? Buffer.concat(chunks) : into.bytes,
+        truncated: size > limit,
+      }),
+    );
     res.on('error', reject);
   });
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import type { ScrapeConfig } from '../config';
-import { HttpClient } from '../http-client';
+import { BodyBufferPool, HttpClient } from '../http-client';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { CircularExemplarStore, ExemplarMetrics } from '../tsdb/exemplars';
@@ -50,6 +50,7 @@ function loop(
       kept: (l) => l,
     },
     client: new HttpClient(config.httpConfig),
+    bodies: new BodyBufferPool(),
     parse: scrapedSamples,
     metricRelabel,
     accept: OPENMETRICS,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpClient } from '../http-client';
+import { BodyBufferPool, HttpClient } from '../http-client';
 import { recordingLogger } from '../logging/testing/recording-logger';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
 import { Labels } from '../tsdb/labels';
@@ -44,6 +44,7 @@ function loop(sampleLimit = 0): ScrapeLoop {
       kept: (l) => l,
     },
     client: new HttpClient(config.httpConfig),
+    bodies: new BodyBufferPool(),
     parse: scrapedSamples,
     metricRelabel: (l) => l,
     accept: 'text/plain',

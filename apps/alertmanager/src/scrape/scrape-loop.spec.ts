@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getFreePort, waitFor } from '@redisx/testing';
 import type { ScrapeConfig } from '../config';
-import { HttpClient } from '../http-client';
+import { BodyBufferPool, HttpClient } from '../http-client';
 import { recordingLogger, type LoggedLine } from '../logging/testing/recording-logger';
 import { PromqlEngine } from '../promql';
 import { FakeScheduler } from '../time/testing/fake-scheduler';
@@ -91,6 +91,7 @@ function loop(
       kept: (l: Labels) => store.kept(l),
     },
     client: new HttpClient(config.httpConfig),
+    bodies: new BodyBufferPool(),
     parse,
     metricRelabel,
     accept: 'text/plain;version=0.0.4',

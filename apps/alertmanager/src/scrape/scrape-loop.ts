@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ScrapeConfig } from '../config';
-import type { HttpClient } from '../http-client';
+import type { BodyBuffer, BodyBufferPool, HttpClient } from '../http-client';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
@@ -49,6 +49,8 @@ export interface ScrapeLoopDeps {
     kept(labels: Labels): Labels;
   };
   readonly client: HttpClient;
+  /** The memory scrape bodies are read into, shared by the loops of a job. */
+  readonly bodies: BodyBufferPool;
   /**
    * Parses a response body of the given content type, handing `metadata` the `# TYPE`, `# HELP`
    * and `# UNIT` lines as it reads them; throws with the parser's message.
@@ -134,6 +136,7 @@ export class ScrapeLoop {
   readonly metadata = new MetadataCache();
   /** The size of the last scrape's body: an empty one does not end a metadata iteration. */
   private bodyLength = 0;
+
   private readonly targetLabels: Labels;
   private timer: TimerHandle | undefined;
   private stopped = false;
@@ -205,10 +208,14 @@ export class ScrapeLoop {
     let error = '';
     let read: ReadSamples | undefined;
     const iteration = ++this.iteration;
+    const body = this.deps.bodies.take(this.bodyLength);
     try {
-      read = this.read(await this.fetch(), slot, iteration);
+      read = this.read(await this.fetch(body), slot, iteration);
     } catch (err) {
       error = (err as Error).message;
+    } finally {
+      // Every sample has been read from the body: nothing made of it holds its bytes.
+      this.deps.bodies.give(body);
     }
     if (this.stopped) return;
     const appender = this.deps.storage.appender();
@@ -343,7 +350,7 @@ export class ScrapeLoop {
     }
   }
 
-  private async fetch(): Promise<Iterable<ScrapedSample>> {
+  private async fetch(into: BodyBuffer): Promise<Iterable<ScrapedSample>> {
     const timeoutMs = this.config.scrapeTimeoutMs;
     let response;
     try {
@@ -357,6 +364,7 @@ export class ScrapeLoop {
         },
         signal: AbortSignal.timeout(timeoutMs),
         maxBodyBytes: MAX_SCRAPE_BYTES,
+        bodyBuffer: into,
       });
     } catch (err) {
       throw new Error(requestErrorText(err, this.target.url));

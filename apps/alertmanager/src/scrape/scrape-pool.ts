@@ -1,5 +1,5 @@
 import type { ScrapeConfig } from '../config';
-import { HttpClient } from '../http-client';
+import { BodyBufferPool, HttpClient } from '../http-client';
 import type { TimerHandle } from '../time/scheduler';
 import type { Labels } from '../tsdb/labels';
 import { ScrapeLoop, type ScrapeLoopDeps } from './scrape-loop';
@@ -13,7 +13,10 @@ export interface JobRelabeling {
 }
 
 /** What every pool shares. */
-export interface ScrapePoolDeps extends Omit<ScrapeLoopDeps, 'client' | 'metricRelabel'> {
+export interface ScrapePoolDeps extends Omit<
+  ScrapeLoopDeps,
+  'client' | 'bodies' | 'metricRelabel'
+> {
   readonly glob: (pattern: string) => Promise<string[]>;
 }
 
@@ -32,6 +35,8 @@ export class ScrapePool {
   private readonly loops = new Map<string, ScrapeLoop>();
   private dropped: DroppedTarget[] = [];
   private readonly client: HttpClient;
+  /** The memory its loops read scrape bodies into. */
+  private readonly bodies = new BodyBufferPool();
   private readonly fileGroups = new Map<string, TargetGroup[]>();
   private refresh: TimerHandle | undefined;
   private stopped = false;
@@ -126,6 +131,7 @@ export class ScrapePool {
             new ScrapeLoop(outcome.target, this.config, {
               ...this.deps,
               client: this.client,
+              bodies: this.bodies,
               metricRelabel: this.relabeling.metrics,
             }),
         );
