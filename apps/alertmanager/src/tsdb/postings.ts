@@ -50,7 +50,7 @@ export class Postings {
 }
 
 /** The intersection of ascending id lists. */
-export function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
+export function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   const out: number[] = [];
   let i = 0;
   let j = 0;
@@ -66,11 +66,11 @@ export function intersectSorted(a: readonly number[], b: readonly number[]): num
 }
 
 /** The union of ascending id lists, ascending and without repeats. */
-export function unionSorted(lists: readonly (readonly number[])[]): number[] {
+export function unionSorted(lists: readonly ArrayLike<number>[]): number[] {
   if (lists.length === 0) return [];
-  if (lists.length === 1) return [...lists[0]];
+  if (lists.length === 1) return Array.from(lists[0]);
   const all: number[] = [];
-  for (const list of lists) for (const id of list) all.push(id);
+  for (const list of lists) for (let i = 0; i < list.length; i++) all.push(list[i]);
   all.sort((x, y) => x - y);
   const out: number[] = [];
   for (const id of all) if (out.length === 0 || out[out.length - 1] !== id) out.push(id);

@@ -3,7 +3,7 @@ import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { forEachCreated, type IndexChanges } from './index-changes';
 import { Labels } from './labels';
 import type { Querier, Queryable, SampleRun, SampleScratch, SelectedSeries } from './queryable';
-import { SeriesIndex } from './series-index';
+import { ReplicaIndex } from './replica-index';
 import { readSeriesSamples } from './memory/chunk-reader';
 import { hasSamples } from './memory/sample-presence';
 import { StoreMemoryView, type StoreMemoryHandles } from './memory/store-memory';
@@ -45,12 +45,12 @@ class ReplicaSeries implements SelectedSeries {
 }
 
 /**
- * A metric store as a query thread sees it: its own copy of the index, kept by the changes the
- * writing thread sends, over the samples in shared memory and the chunk database (no copy of
- * any sample).
+ * A metric store as a query thread sees it: its own copy of the index (in numbers, see
+ * `ReplicaIndex`), kept by the changes the writing thread sends, over the samples in shared
+ * memory and the chunk database (no copy of any sample).
  */
 export class SeriesReplica implements Queryable {
-  private readonly index = new SeriesIndex<ReplicaSeries>();
+  private readonly index = new ReplicaIndex();
   private readonly memory: StoreMemoryView;
   private readonly disk: ChunkDatabase | undefined;
   private readonly cold: ColdChunkIndex | undefined;
@@ -105,11 +105,7 @@ export class SeriesReplica implements Queryable {
   }
 
   apply(changes: IndexChanges): void {
-    forEachCreated(changes, (id, names, values) => {
-      // The store's own label sets: sorted, without duplicates or empty values.
-      const labels = Labels.ofSorted(names, values);
-      this.index.add(new ReplicaSeries(id, labels, this.memory, this.ringless));
-    });
+    forEachCreated(changes, (id, names, values) => this.index.add(id, names, values));
     this.index.remove(changes.dropped);
   }
 
@@ -118,6 +114,21 @@ export class SeriesReplica implements Queryable {
   }
 
   querier(_mint?: number, _maxt?: number): Querier {
-    return { select: (matchers) => this.index.select(matchers) };
+    return { select: (matchers) => this.select(matchers) };
+  }
+
+  /** The series matching every matcher, in the order they were created, with their label sets. */
+  private select(matchers: Parameters<Querier['select']>[0]): ReplicaSeries[] {
+    const ids = this.index.select(matchers);
+    const selected = new Array<ReplicaSeries>(ids.length);
+    let names: readonly string[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const [own, values] = this.index.labelsOf(ids[i], names);
+      names = own;
+      // The store's own label sets: sorted, without duplicates or empty values.
+      const labels = Labels.ofSorted(own, values);
+      selected[i] = new ReplicaSeries(ids[i], labels, this.memory, this.ringless);
+    }
+    return selected;
   }
 }
