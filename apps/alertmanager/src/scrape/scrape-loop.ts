@@ -6,6 +6,7 @@ import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
 import { detached } from '../tsdb/detached-string';
 import { Labels } from '../tsdb/labels';
+import { LabelSetMap } from '../tsdb/label-set-map';
 import { ExemplarRefusal, type Exemplar } from '../tsdb/exemplars';
 import { MetadataCache, type MetadataSink } from './metadata-cache';
 import type { ScrapedExemplar } from './openmetrics-exemplar';
@@ -85,10 +86,10 @@ export interface ScrapeExemplarAppender {
 interface ReadSamples {
   /** Samples in the body. */
   readonly scraped: number;
-  /** The series written, by key. */
-  readonly current: Map<string, Labels>;
+  /** The series written. */
+  readonly current: LabelSetMap<Labels>;
   /** The series of `current` that staleness markers follow. */
-  readonly tracked: Map<string, Labels>;
+  readonly tracked: LabelSetMap<Labels>;
   /** Labels, time, value, and whether the series was new to the cache. */
   readonly written: [Labels, number, number, boolean][];
   /** The exemplars of the written samples, with their samples' times (none: no array). */
@@ -142,7 +143,7 @@ export class ScrapeLoop {
   private stopped = false;
   private lastSlot = 0;
   /** Series of the last scrape that go stale when they disappear, by key. */
-  private seen = new Map<string, Labels>();
+  private seen = labelSets();
   /**
    * Series by their text (`ScrapedSample.series`), with their labels after the target's labels
    * and `metric_relabel_configs` (null: dropped), as upstream's scrape cache: a series scraped
@@ -219,9 +220,9 @@ export class ScrapeLoop {
     }
     if (this.stopped) return;
     const appender = this.deps.storage.appender();
-    let current = new Map<string, Labels>();
+    let current = labelSets();
     /** The series of `current` that staleness markers follow. */
-    let tracked = new Map<string, Labels>();
+    let tracked = labelSets();
     let added = 0;
     /** The exemplars of the written samples, with their samples' times (none: no array). */
     let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
@@ -237,7 +238,9 @@ export class ScrapeLoop {
       }
     }
     const scraped = read?.scraped ?? 0;
-    for (const [key, labels] of this.seen) if (!tracked.has(key)) appender.addStale(labels, slot);
+    for (const labels of this.seen.values()) {
+      if (!tracked.has(labels)) appender.addStale(labels, slot);
+    }
     this.seen = tracked;
     if (read !== undefined) this.forgetUnscraped(iteration);
     const durationMs = performance.now() - started;
@@ -303,19 +306,18 @@ export class ScrapeLoop {
    * body's until the last is read); throws the parser's error, before anything is written.
    */
   private read(samples: Iterable<ScrapedSample>, slot: number, iteration: number): ReadSamples {
-    const current = new Map<string, Labels>();
-    const tracked = new Map<string, Labels>();
+    const current = labelSets();
+    const tracked = labelSets();
     const written: [Labels, number, number, boolean][] = [];
     let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
     let scraped = 0;
     for (const sample of samples) {
       scraped++;
       const labels = this.labelsOf(sample, iteration);
-      if (labels === null || current.has(labels.key)) continue;
-      current.set(labels.key, labels);
+      if (labels === null || current.has(labels)) continue;
+      current.set(labels);
       const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
-      if (own === undefined || this.config.trackTimestampsStaleness)
-        tracked.set(labels.key, labels);
+      if (own === undefined || this.config.trackTimestampsStaleness) tracked.set(labels);
       written.push([labels, own ?? slot, sample.value, this.missed]);
       if (sample.exemplar !== undefined)
         (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
@@ -389,6 +391,11 @@ export class ScrapeLoop {
       'scrape_series_added',
     ].map((name) => this.targetLabels.with('__name__', name));
   }
+}
+
+/** An empty set of label sets, found by content (no key string per series). */
+function labelSets(): LabelSetMap<Labels> {
+  return new LabelSetMap((labels) => labels);
 }
 
 /** Go's `resp.Status`: `404 Not Found`. */

@@ -15,6 +15,8 @@ export class Labels {
   static readonly EMPTY = new Labels([], []);
 
   private cachedKey: string | undefined;
+  /** `contentHash` once computed; -1 before. */
+  private cachedHash = -1;
   /** Whether the set's strings are a store's own (`ofKept`). */
   private keptByStore = false;
 
@@ -124,6 +126,35 @@ export class Labels {
   }
 
   /**
+   * A 31-bit hash of the set's names and values (FNV-1a over their UTF-16 code units), equal for
+   * equal sets: what `LabelSetMap` finds sets by without building a `key` string for each.
+   */
+  get contentHash(): number {
+    if (this.cachedHash < 0) {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < this.names.length; i++) {
+        h = hashString(h, this.names[i]);
+        h = Math.imul(h ^ 0xff, 0x01000193);
+        h = hashString(h, this.values[i]);
+        h = Math.imul(h ^ 0xfe, 0x01000193);
+      }
+      this.cachedHash = h >>> 1;
+    }
+    return this.cachedHash;
+  }
+
+  /** Whether `other` holds the same names and values. */
+  equals(other: Labels): boolean {
+    if (other === this) return true;
+    const n = this.names.length;
+    if (other.names.length !== n) return false;
+    for (let i = 0; i < n; i++) {
+      if (this.values[i] !== other.values[i] || this.names[i] !== other.names[i]) return false;
+    }
+    return true;
+  }
+
+  /**
    * Prometheus's `labels.Hash()`: XXH64 of `name\xffvalue\xff...` (0xff as a raw byte), used
    * where upstream's choices depend on it (`limit_ratio`, rule group offsets).
    */
@@ -202,6 +233,13 @@ export class Labels {
     // Label sets are small: a linear scan beats a binary search with Go-order comparisons.
     return this.names.indexOf(name);
   }
+}
+
+/** `h` advanced by FNV-1a over the UTF-16 code units of `text`. */
+function hashString(h: number, text: string): number {
+  let out = h;
+  for (let i = 0; i < text.length; i++) out = Math.imul(out ^ text.charCodeAt(i), 0x01000193);
+  return out;
 }
 
 /** Prometheus' `labels.Compare`: by name, then value, pair by pair; a prefix sorts first. */

@@ -1,4 +1,5 @@
 import type { Labels } from './labels';
+import { LabelSetMap } from './label-set-map';
 import { intersectSorted, Postings } from './postings';
 import type { PostingsStats } from './postings-stats';
 import type { SeriesMatcher } from './queryable';
@@ -16,15 +17,15 @@ export interface IndexedSeries {
 export class SeriesIndex<S extends IndexedSeries> {
   /** Series by id, in id order (ids are handed out ascending). */
   private readonly series = new Map<number, S>();
-  /** Series by label set, made at the first `get` (a query thread's copy never asks). */
-  private byKey: Map<string, S> | undefined;
+  /** Series by label set, made at the first `get`. */
+  private byLabels: LabelSetMap<S> | undefined;
   private postings = new Postings();
 
   /** Adds a series; one already there under its id is kept. */
   add(series: S): void {
     if (this.series.has(series.id)) return;
     this.series.set(series.id, series);
-    this.byKey?.set(series.labels.key, series);
+    this.byLabels?.set(series);
     this.postings.add(series.id, series.labels.names, series.labels.values);
   }
 
@@ -35,7 +36,7 @@ export class SeriesIndex<S extends IndexedSeries> {
       const series = this.series.get(id);
       if (series === undefined) continue;
       this.series.delete(id);
-      this.byKey?.delete(series.labels.key);
+      this.byLabels?.delete(series.labels);
       removed = true;
     }
     if (!removed) return;
@@ -48,11 +49,11 @@ export class SeriesIndex<S extends IndexedSeries> {
   }
 
   get(labels: Labels): S | undefined {
-    if (this.byKey === undefined) {
-      this.byKey = new Map();
-      for (const s of this.series.values()) this.byKey.set(s.labels.key, s);
+    if (this.byLabels === undefined) {
+      this.byLabels = new LabelSetMap((s) => s.labels);
+      for (const s of this.series.values()) this.byLabels.set(s);
     }
-    return this.byKey.get(labels.key);
+    return this.byLabels.get(labels);
   }
 
   all(): IterableIterator<S> {
