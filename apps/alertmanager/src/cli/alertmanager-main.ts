@@ -48,7 +48,7 @@ export async function main(argv: string[]): Promise<void> {
 
   let server: RunningServer;
   try {
-    server = await startServer(options, logger);
+    server = await startServer({ ...options, paceHeap: true }, logger);
   } catch (error) {
     logger.error('Startup failed', { err: (error as Error).message });
     process.exitCode = 1;

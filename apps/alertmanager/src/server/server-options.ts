@@ -37,6 +37,11 @@ export interface ServerOptions {
   getConcurrency?: number;
   /** `--web.timeout`: longest a request may take before a 503, ms; 0 for none. */
   webTimeout?: number;
+  /**
+   * Whether the main thread's full collections are paced by the heap's growth (`HeapPacer`): on
+   * for the server's own process; off where the server runs inside another program (tests).
+   */
+  paceHeap?: boolean;
   /** `--web.enable-remote-write-receiver`: whether `POST /api/v1/write` appends to the metric store. */
   enableRemoteWriteReceiver?: boolean;
   /** `--cluster.redis-*`: the Redis through which replicas share state; none alone. */

@@ -15,6 +15,8 @@ import { createMetricsRegistry } from '../metrics/metrics-registry';
 import { ConfigReloadMetrics } from '../reload/config-reload-metrics';
 import { ConfigReloader, type ConfigLoader } from '../reload/config-reloader';
 import { systemClock, type Clock } from '../time/clock';
+import { realScheduler } from '../time/scheduler';
+import { HeapPacer, processHeap } from './heap-pacer';
 import { WebConfigEnforcer } from '../web';
 import { assembleAlerting } from './assemble-alerting';
 import { resolveExternalUrl, type ExternalUrl } from './external-url';
@@ -137,6 +139,10 @@ export async function startServer(
   const externalUrl = resolveExternalUrl(options.externalUrl, options.routePrefix, port);
   external.url = externalUrl.url;
   await alerting.start();
+  const pacer = options.paceHeap
+    ? new HeapPacer({ clock, scheduler: realScheduler(clock), ...processHeap() })
+    : undefined;
+  pacer?.start();
   logger.info('Listening', { address: options.listenAddress, port, external_url: externalUrl.url });
   const scheme = web?.httpsOptions ? 'https' : 'http';
   if (web) logger.info(`TLS is ${scheme === 'https' ? 'enabled' : 'disabled'}.`, { http2: false });
@@ -151,6 +157,7 @@ export async function startServer(
     reloader,
     reload: () => reloader.reload(),
     close: async () => {
+      pacer?.stop();
       await app.close();
       await remoteWriteReceiver?.close();
       await alerting.close();
