@@ -2,6 +2,7 @@ import type { LogReplay } from '../storage';
 import type { MemoryStore } from './memory-store';
 import type { SampleChain } from './wal/sample-chain';
 import { decodeRecord, inflateRecord } from './wal/wal-records';
+import type { IdSet } from './id-set';
 
 /**
  * How the metric store reads its checkpoint and log segments back into `store`. Replaying is
@@ -20,7 +21,7 @@ export class MetricLogReplay implements LogReplay {
     private readonly store: MemoryStore,
     private readonly chain: SampleChain,
     /** Series written to the log or the checkpoint already. */
-    private readonly logged: Set<number>,
+    private readonly logged: IdSet,
   ) {}
 
   prepareSnapshot(payload: Buffer): Promise<Buffer> {

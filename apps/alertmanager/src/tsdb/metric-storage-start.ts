@@ -13,6 +13,7 @@ import { ColdChunkIndex } from './disk/cold-chunk-index';
 import { CHUNKS_DIR } from './disk/early-verification';
 import { loadChunkDatabase, setAsideIfDamaged } from './disk/load-chunk-database';
 import { SampleChain } from './wal/sample-chain';
+import { IdSet } from './id-set';
 
 export interface MetricStorageOptions {
   /**
@@ -60,7 +61,7 @@ export interface LoadedMetricStorage {
   readonly log: AppendLog;
   readonly recovery: LogRecovery;
   /** Series written to the log (or the checkpoint) already. */
-  readonly logged: Set<number>;
+  readonly logged: IdSet;
   readonly db: ChunkDatabase;
   readonly flusher: ChunkFlusher;
   /** The values the log's records are XORed with, as its replay left them. */
@@ -86,7 +87,7 @@ export async function loadMetricStorage(
   const flusher = new ChunkFlusher(store.memory, db, hook && (() => hook('chunk-flush')));
   await loadChunkDatabase(store, db, flusher);
   store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
-  const logged = new Set<number>();
+  const logged = new IdSet();
   store.listen({
     seriesCreated: (series) => flusher.seriesCreated(series.id, series.labels),
     seriesDropped: (ids) => {

@@ -21,6 +21,7 @@ import { writeHeadSnapshot } from './wal/write-head-snapshot';
 import { MetricLogReader, type LogPosition } from './wal/metric-log-reader';
 import { LogReaders } from './log-readers';
 import { loadMetricStorage, type MetricStorageOptions } from './metric-storage-start';
+import type { IdSet } from './id-set';
 
 export type { MetricStorageOptions } from './metric-storage-start';
 export type { AppendedBatch, AppendListener, AppendResult } from './metric-appender';
@@ -58,7 +59,7 @@ export class MetricStorage implements Queryable {
     private readonly options: MetricStorageOptions,
     readonly recovery: LogRecovery,
     /** Series written to the log (or the checkpoint) already. */
-    private readonly logged: Set<number>,
+    private readonly logged: IdSet,
     private readonly db: ChunkDatabase,
     private readonly flusher: ChunkFlusher,
     /** The values the log's records are XORed with, as its replay left them. */
