@@ -1,17 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpConfig } from '../config';
+import { defaultHttpConfig } from '../config/decoder/http-config.decoder';
 import { BodyBuffer, BodyBufferPool } from './body-buffer';
 import { HttpClient } from './http-client';
 
-const config = {
-  http_headers: {},
-  follow_redirects: true,
-  enable_http2: false,
-  tls_config: { insecure_skip_verify: false },
-  proxy_from_environment: false,
-  proxy_connect_header: {},
-} as unknown as HttpConfig;
+const config = defaultHttpConfig();
 
 /** A body of `bytes` bytes whose content says which request it answered. */
 const bodyOf = (bytes: number, seed: string) =>

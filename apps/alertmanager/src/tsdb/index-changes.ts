@@ -1,3 +1,5 @@
+import { StringTable } from './string-table';
+
 /**
  * Changes to a store's index as they cross to a query thread: every label string once, the
  * series as numbers in one typed array. A thread that starts copies the whole index this way, so
@@ -19,8 +21,7 @@ export interface IndexChanges {
 
 /** Collects created and dropped series into {@link IndexChanges}. */
 export class IndexChangesWriter {
-  private readonly table = new Map<string, number>();
-  private readonly strings: string[] = [];
+  private readonly table = new StringTable();
   private ints = new Int32Array(1024);
   private length = 0;
   private readonly dropped: number[] = [];
@@ -31,8 +32,8 @@ export class IndexChangesWriter {
     this.ints[this.length++] = id;
     this.ints[this.length++] = names.length;
     for (let i = 0; i < names.length; i++) {
-      this.ints[this.length++] = this.intern(names[i]);
-      this.ints[this.length++] = this.intern(values[i]);
+      this.ints[this.length++] = this.table.number(names[i]);
+      this.ints[this.length++] = this.table.number(values[i]);
     }
   }
 
@@ -48,20 +49,10 @@ export class IndexChangesWriter {
   /** What was collected; the writer is not used after. */
   finish(): IndexChanges {
     return {
-      strings: this.strings,
+      strings: this.table.strings,
       created: this.ints.slice(0, this.length),
       dropped: this.dropped,
     };
-  }
-
-  private intern(text: string): number {
-    let at = this.table.get(text);
-    if (at === undefined) {
-      at = this.strings.length;
-      this.strings.push(text);
-      this.table.set(text, at);
-    }
-    return at;
   }
 
   private reserve(more: number): void {

@@ -1,4 +1,5 @@
 import { intersectSorted, unionSorted } from './postings';
+import { StringTable } from './string-table';
 import type { SeriesMatcher } from './queryable';
 
 /** Ids in ascending order, in a typed array that grows. */
@@ -29,8 +30,7 @@ class IdList {
  * 64 MiB while it was built.)
  */
 export class ReplicaIndex {
-  private strings: string[] = [];
-  private symbols = new Map<string, number>();
+  private symbols = new StringTable();
   /** By id: where the series' pairs start in `pairs`, -1 for no such series. */
   private starts = new Int32Array(1024).fill(-1);
   /** For each series at its start: its label count, then name and value symbols in turn. */
@@ -50,8 +50,8 @@ export class ReplicaIndex {
     const start = this.reserve(1 + 2 * names.length);
     this.pairs[start] = names.length;
     for (let i = 0; i < names.length; i++) {
-      const name = this.symbol(names[i]);
-      const value = this.symbol(values[i]);
+      const name = this.symbols.number(names[i]);
+      const value = this.symbols.number(values[i]);
       this.pairs[start + 1 + 2 * i] = name;
       this.pairs[start + 2 + 2 * i] = value;
       this.post(name, value, id);
@@ -122,43 +122,44 @@ export class ReplicaIndex {
     const count = this.pairs[start];
     let shared = names.length === count;
     for (let i = 0; shared && i < count; i++) {
-      shared = names[i] === this.strings[this.pairs[start + 1 + 2 * i]];
+      shared = names[i] === this.symbols.strings[this.pairs[start + 1 + 2 * i]];
     }
     const own = shared ? names : new Array<string>(count);
     const values = new Array<string>(count);
     for (let i = 0; i < count; i++) {
-      if (!shared) (own as string[])[i] = this.strings[this.pairs[start + 1 + 2 * i]];
-      values[i] = this.strings[this.pairs[start + 2 + 2 * i]];
+      if (!shared) (own as string[])[i] = this.symbols.strings[this.pairs[start + 1 + 2 * i]];
+      values[i] = this.symbols.strings[this.pairs[start + 2 + 2 * i]];
     }
     return [own, values];
   }
 
   /** The value of label `name` of series `id`, '' when it has none. */
   private value(id: number, name: string): string {
-    const symbol = this.symbols.get(name);
+    const symbol = this.symbols.find(name);
     if (symbol === undefined) return '';
     const start = this.starts[id];
     for (let i = 0; i < this.pairs[start]; i++) {
       if (this.pairs[start + 1 + 2 * i] === symbol) {
-        return this.strings[this.pairs[start + 2 + 2 * i]];
+        return this.symbols.strings[this.pairs[start + 2 + 2 * i]];
       }
     }
     return '';
   }
 
   private exact(name: string, value: string): ArrayLike<number> {
-    const n = this.symbols.get(name);
-    const v = this.symbols.get(value);
+    const n = this.symbols.find(name);
+    const v = this.symbols.find(value);
     if (n === undefined || v === undefined) return [];
     return this.postings.get(n)?.get(v)?.view() ?? [];
   }
 
   private matching(name: string, accepts: (value: string) => boolean): ArrayLike<number> {
-    const n = this.symbols.get(name);
+    const n = this.symbols.find(name);
     const byValue = n === undefined ? undefined : this.postings.get(n);
     if (byValue === undefined) return [];
     const lists: Int32Array[] = [];
-    for (const [value, ids] of byValue) if (accepts(this.strings[value])) lists.push(ids.view());
+    for (const [value, ids] of byValue)
+      if (accepts(this.symbols.strings[value])) lists.push(ids.view());
     return unionSorted(lists);
   }
 
@@ -183,16 +184,6 @@ export class ReplicaIndex {
     list.push(id);
   }
 
-  private symbol(text: string): number {
-    let symbol = this.symbols.get(text);
-    if (symbol === undefined) {
-      symbol = this.strings.length;
-      this.strings.push(text);
-      this.symbols.set(text, symbol);
-    }
-    return symbol;
-  }
-
   /** Room for `n` more slots of `pairs`; where they start. */
   private reserve(n: number): number {
     if (this.pairsLength + n > this.pairs.length) {
@@ -209,9 +200,8 @@ export class ReplicaIndex {
    */
   private compact(): void {
     const pairs = new Int32Array(Math.max(4096, 2 * (this.pairsLength - this.pairsDropped)));
-    const renumbered = new Int32Array(this.strings.length).fill(-1);
-    const strings: string[] = [];
-    this.symbols = new Map();
+    const renumbered = new Int32Array(this.symbols.strings.length).fill(-1);
+    const symbols = new StringTable();
     let at = 0;
     for (let id = 0; id < this.idsEnd; id++) {
       const start = this.starts[id];
@@ -220,17 +210,13 @@ export class ReplicaIndex {
       pairs[at] = this.pairs[start];
       for (let i = 1; i < n; i++) {
         const old = this.pairs[start + i];
-        if (renumbered[old] < 0) {
-          renumbered[old] = strings.length;
-          this.symbols.set(this.strings[old], strings.length);
-          strings.push(this.strings[old]);
-        }
+        if (renumbered[old] < 0) renumbered[old] = symbols.number(this.symbols.strings[old]);
         pairs[at + i] = renumbered[old];
       }
       this.starts[id] = at;
       at += n;
     }
-    this.strings = strings;
+    this.symbols = symbols;
     this.pairs = pairs;
     this.pairsLength = at;
     this.pairsDropped = 0;
