@@ -85,9 +85,18 @@ export function processHeap(): Omit<HeapPacerDeps, 'clock' | 'scheduler'> {
   return {
     usedHeapBytes: () => getHeapStatistics().used_heap_size,
     // An eager measurement starts incremental marking at once (a lazy one waits for the next
-    // collection); the measurement itself is not needed.
-    promptCollection: () =>
-      void measureMemory({ mode: 'summary', execution: 'eager' }).catch(() => undefined),
+    // collection); the measurement itself is not needed. Node warns once that the measurement is
+    // experimental: here it only starts a collection, so the warning would tell an operator
+    // nothing, and it is held back for this call alone.
+    promptCollection: () => {
+      const warn = process.emitWarning;
+      process.emitWarning = () => undefined;
+      try {
+        void measureMemory({ mode: 'summary', execution: 'eager' }).catch(() => undefined);
+      } finally {
+        process.emitWarning = warn;
+      }
+    },
     onFullCollection: (listener) => {
       const observer = new PerformanceObserver((list) => {
         const full = list.getEntries().some((entry) => {
