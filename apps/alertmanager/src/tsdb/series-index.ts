@@ -11,8 +11,9 @@ export interface IndexedSeries {
 }
 
 /**
- * Series by id and by label set, with the postings that selectors are answered from. The store
- * keeps one on the writing thread and each query thread keeps a copy, fed the same changes.
+ * Series by id and by label set, with the postings that selectors are answered from: the store's,
+ * on the writing thread (a query thread keeps its copy in numbers, `ReplicaIndex`, fed the same
+ * changes).
  */
 export class SeriesIndex<S extends IndexedSeries> {
   /** Series by id, in id order (ids are handed out ascending). */
