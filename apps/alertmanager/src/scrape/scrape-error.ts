@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { isIPv6 } from 'node:net';
 import { failedReadingBody } from '../http-client';
 
@@ -37,4 +38,10 @@ export function requestErrorText(error: unknown, url: string): string {
 /** Go's `net.JoinHostPort`: an IPv6 address in brackets. */
 function joinHostPort(host: string, port: number): string {
   return isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Go's `resp.Status`: `404 Not Found`. */
+export function httpStatusText(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
 }

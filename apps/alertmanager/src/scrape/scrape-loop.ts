@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { ScrapeConfig } from '../config';
 import type { BodyBuffer, BodyBufferPool, HttpClient } from '../http-client';
 import type { Logger } from '../logging/logger';
@@ -11,7 +10,7 @@ import { ExemplarRefusal, type Exemplar } from '../tsdb/exemplars';
 import { MetadataCache, type MetadataSink } from './metadata-cache';
 import type { ScrapedExemplar } from './openmetrics-exemplar';
 import { withTargetLabels } from './sample-labels';
-import { requestErrorText } from './scrape-error';
+import { httpStatusText, requestErrorText } from './scrape-error';
 import { publicLabels, type ScrapeTarget } from './scrape-target';
 
 /** A sample as a parser yields it: labels with `__name__`, value, and its own time if it has one. */
@@ -396,10 +395,4 @@ export class ScrapeLoop {
 /** An empty set of label sets, found by content (no key string per series). */
 function labelSets(): LabelSetMap<Labels> {
   return new LabelSetMap((labels) => labels);
-}
-
-/** Go's `resp.Status`: `404 Not Found`. */
-function httpStatusText(status: number): string {
-  const text = STATUS_CODES[status];
-  return text ? `${status} ${text}` : String(status);
 }
