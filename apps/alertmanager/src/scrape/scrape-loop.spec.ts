@@ -166,6 +166,40 @@ describe('ScrapeLoop', () => {
     ]);
   });
 
+  it('marks each series stale once, through failed scrapes, a sample limit and texts relabeled into one series', async () => {
+    // `y` is dropped: a{x="1",y="1"} and a{x="1",y="2"} are one series once relabeled.
+    const relabel = (l: Labels) => l.without(['y']);
+    const { scrape, at } = loop({ sampleLimit: 3 }, relabel, address, undefined, (body) =>
+      parseExposition(body, false),
+    );
+    // Each scrape: its slot, status, body, then what a{x="1"}, a{x="2"} and a{x="3"} hold at it.
+    const scrapes: [number, number, string, unknown[]][] = [
+      [15_000, 200, 'a{x="1",y="1"} 1\na{x="1",y="2"} 9\na{x="2"} 2\n', [1, 2, undefined]],
+      [30_000, 200, 'a{x="1",y="2"} 3\n', [3, 'stale', undefined]],
+      [45_000, 500, '', ['stale', undefined, undefined]],
+      // Nothing was tracked by the failed scrape: nothing goes stale twice.
+      [60_000, 200, 'a{x="3"} 4\n', [undefined, undefined, 4]],
+      // Over the limit: nothing written, everything the last scrape tracked stale.
+      [
+        75_000,
+        200,
+        'a{x="1"} 5\na{x="2"} 6\na{x="3"} 7\na{x="4"} 8\n',
+        [undefined, undefined, 'stale'],
+      ],
+      [90_000, 200, 'a{x="2"} 9\n', [undefined, 9, undefined]],
+      [105_000, 200, 'a{x="1"} 10\n', [10, 'stale', undefined]],
+    ];
+    const a = (x: string) => ({ __name__: 'a', x, ...target() });
+    const seen: [number, unknown[]][] = [];
+    for (const [t, status, body] of scrapes) {
+      reply = { status, body };
+      await scrape.scrape(t);
+      seen.push([t, ['1', '2', '3'].map((x) => at(a(x), t))]);
+    }
+    expect(seen).toEqual(scrapes.map(([t, , , expected]) => [t, expected]));
+    expect(at({ __name__: 'scrape_samples_post_metric_relabeling', ...target() }, 15_000)).toBe(2);
+  });
+
   it("writes the target's samples with its labels at the slot, and the report series", async () => {
     reply = {
       status: 200,

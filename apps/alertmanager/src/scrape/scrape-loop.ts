@@ -3,11 +3,10 @@ import type { BodyBuffer, BodyBufferPool, HttpClient } from '../http-client';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../time/clock';
 import type { Scheduler, TimerHandle } from '../time/scheduler';
-import { detached } from '../tsdb/detached-string';
 import { Labels } from '../tsdb/labels';
-import { LabelSetMap } from '../tsdb/label-set-map';
 import { ExemplarRefusal, type Exemplar } from '../tsdb/exemplars';
 import { MetadataCache, type MetadataSink } from './metadata-cache';
+import { ScrapeCache } from './scrape-cache';
 import type { ScrapedExemplar } from './openmetrics-exemplar';
 import { withTargetLabels } from './sample-labels';
 import { httpStatusText, requestErrorText } from './scrape-error';
@@ -81,24 +80,16 @@ export interface ScrapeExemplarAppender {
   commit(): void;
 }
 
-/** A scrape's samples as read, before they are written. */
-interface ReadSamples {
+/** What reading a scrape's samples into its appender counted. */
+interface ReadCounts {
   /** Samples in the body. */
   readonly scraped: number;
-  /** The series written. */
-  readonly current: LabelSetMap<Labels>;
-  /** The series of `current` that staleness markers follow. */
-  readonly tracked: LabelSetMap<Labels>;
-  /** Labels, time, value, and whether the series was new to the cache. */
-  readonly written: [Labels, number, number, boolean][];
+  /** Series written (a second sample of one series in a scrape is not). */
+  readonly written: number;
+  /** Series written that were new to the cache. */
+  readonly added: number;
   /** The exemplars of the written samples, with their samples' times (none: no array). */
   readonly exemplars: [Labels, ScrapedExemplar, number][] | undefined;
-}
-
-/** A series in the scrape cache: its labels as stored, and the last scrape that gave it. */
-interface CachedSeries {
-  readonly labels: Labels | null;
-  iteration: number;
 }
 
 export type TargetHealth = 'up' | 'down' | 'unknown';
@@ -141,21 +132,12 @@ export class ScrapeLoop {
   private timer: TimerHandle | undefined;
   private stopped = false;
   private lastSlot = 0;
-  /** Series of the last scrape that go stale when they disappear, by key. */
-  private seen = labelSets();
-  /**
-   * Series by their text (`ScrapedSample.series`), with their labels after the target's labels
-   * and `metric_relabel_configs` (null: dropped), as upstream's scrape cache: a series scraped
-   * before is not merged with the target's labels nor relabeled again, and keeps one label set
-   * from scrape to scrape. A successful scrape drops the series it did not give; one that comes
-   * back is read in full and counted in `scrape_series_added` again, as upstream counts it.
-   */
-  private readonly cache = new Map<string, CachedSeries>();
-  /** The scrape the cache's entries are stamped with. */
+  /** Series by their text and by label set, stamped with the scrapes that wrote them. */
+  private readonly cache = new ScrapeCache();
+  /** The scrape the cache's entries and the series are stamped with. */
   private iteration = 0;
-  /** Whether the last `labelsOf` found nothing in the cache. */
-  private missed = false;
-
+  /** The last scrape that completed (its samples appended). */
+  private completed = 0;
   constructor(
     readonly target: ScrapeTarget,
     readonly config: ScrapeConfig,
@@ -181,7 +163,7 @@ export class ScrapeLoop {
     if (this.lastSlot === 0) return;
     const interval = this.config.scrapeIntervalMs;
     const staleAt = this.lastSlot + interval;
-    const series = [...this.seen.values(), ...this.reportLabels()];
+    const series = [...this.cache.trackedIn(this.completed), ...this.reportLabels()];
     this.deps.scheduler.set(this.lastSlot + 2 * interval, () => {
       const appender = this.deps.storage.appender();
       for (const labels of series) appender.addStale(labels, staleAt);
@@ -206,11 +188,13 @@ export class ScrapeLoop {
   async scrape(slot: number): Promise<void> {
     const started = performance.now();
     let error = '';
-    let read: ReadSamples | undefined;
+    let read: ReadCounts | undefined;
     const iteration = ++this.iteration;
+    let appender = this.deps.storage.appender();
     const body = this.deps.bodies.take(this.bodyLength);
     try {
-      read = this.read(await this.fetch(body), slot, iteration);
+      const samples = await this.fetch(body);
+      if (!this.stopped) read = this.read(samples, appender, slot, iteration);
     } catch (err) {
       error = (err as Error).message;
     } finally {
@@ -218,44 +202,27 @@ export class ScrapeLoop {
       this.deps.bodies.give(body);
     }
     if (this.stopped) return;
-    const appender = this.deps.storage.appender();
-    let current = labelSets();
-    /** The series of `current` that staleness markers follow. */
-    let tracked = labelSets();
-    let added = 0;
-    /** The exemplars of the written samples, with their samples' times (none: no array). */
-    let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
-    if (read !== undefined) {
-      if (this.config.sampleLimit > 0 && read.written.length > this.config.sampleLimit) {
-        error = 'sample limit exceeded';
-      } else {
-        ({ current, tracked, exemplars } = read);
-        for (const [labels, t, v, isNew] of read.written) {
-          appender.add(labels, t, v);
-          if (isNew) added++;
-        }
-      }
-    }
-    const scraped = read?.scraped ?? 0;
-    for (const labels of this.seen.values()) {
-      if (!tracked.has(labels)) appender.addStale(labels, slot);
-    }
-    this.seen = tracked;
-    if (read !== undefined) this.forgetUnscraped(iteration);
+    if (read !== undefined && this.config.sampleLimit > 0 && read.written > this.config.sampleLimit)
+      error = 'sample limit exceeded';
+    // A scrape that failed part way writes none of its samples: its appender is left uncommitted.
+    if (error !== '') appender = this.deps.storage.appender();
+    this.cache.goneStale(iteration, error === '', (labels) => appender.addStale(labels, slot));
+    if (read !== undefined) this.cache.forgetUnscraped(iteration);
     const durationMs = performance.now() - started;
     const up = error === '' ? 1 : 0;
     const report: [string, number][] = [
       ['up', up],
       ['scrape_duration_seconds', durationMs / 1000],
-      ['scrape_samples_scraped', scraped],
-      ['scrape_samples_post_metric_relabeling', up ? current.size : 0],
-      ['scrape_series_added', added],
+      ['scrape_samples_scraped', read?.scraped ?? 0],
+      ['scrape_samples_post_metric_relabeling', up ? (read?.written ?? 0) : 0],
+      ['scrape_series_added', up ? (read?.added ?? 0) : 0],
     ];
     for (const [name, value] of report)
       appender.add(this.targetLabels.with('__name__', name), slot, value);
     const { written } = appender.commit();
-    if (exemplars !== undefined) this.appendExemplars(exemplars);
+    if (up && read?.exemplars !== undefined) this.appendExemplars(read.exemplars);
     this.lastSlot = slot;
+    this.completed = iteration;
     this.metadata.iterDone(error === '' && this.bodyLength > 0);
     // The scrape is done once its samples are written. As upstream, a failed write does not make
     // the target down: the store keeps the records for its next write.
@@ -300,55 +267,48 @@ export class ScrapeLoop {
   }
 
   /**
-   * The scrape's samples as they will be written, read one by one as the parser yields them (a
-   * sample's parsed labels and text are garbage once it is read, rather than held with the whole
-   * body's until the last is read); throws the parser's error, before anything is written.
+   * Reads the scrape's samples into `appender` one by one as the parser yields them (a sample's
+   * parsed labels and text are garbage once it is read, rather than held with the whole body's
+   * until the last is read), stamping the series written and tracked; throws the parser's error,
+   * the appender then holding part of the scrape.
    */
-  private read(samples: Iterable<ScrapedSample>, slot: number, iteration: number): ReadSamples {
-    const current = labelSets();
-    const tracked = labelSets();
-    const written: [Labels, number, number, boolean][] = [];
+  private read(
+    samples: Iterable<ScrapedSample>,
+    appender: ScrapeAppender,
+    slot: number,
+    iteration: number,
+  ): ReadCounts {
     let exemplars: [Labels, ScrapedExemplar, number][] | undefined;
     let scraped = 0;
+    let written = 0;
+    let added = 0;
+    const { honorTimestamps, trackTimestampsStaleness } = this.config;
     for (const sample of samples) {
       scraped++;
-      const labels = this.labelsOf(sample, iteration);
-      if (labels === null || current.has(labels)) continue;
-      current.set(labels);
-      const own = this.config.honorTimestamps ? sample.timestampMs : undefined;
-      if (own === undefined || this.config.trackTimestampsStaleness) tracked.set(labels);
-      written.push([labels, own ?? slot, sample.value, this.missed]);
+      const cached = this.cache.get(sample.series, iteration);
+      const series =
+        cached !== undefined
+          ? cached
+          : this.cache.add(sample.series, iteration, this.labelsOf(sample));
+      if (series === null || series.writtenIn === iteration) continue;
+      series.writtenIn = iteration;
+      written++;
+      if (cached === undefined) added++;
+      const own = honorTimestamps ? sample.timestampMs : undefined;
+      if (own === undefined || trackTimestampsStaleness) this.cache.track(series, iteration);
+      appender.add(series.labels, own ?? slot, sample.value);
       if (sample.exemplar !== undefined)
-        (exemplars ??= []).push([labels, sample.exemplar, own ?? slot]);
+        (exemplars ??= []).push([series.labels, sample.exemplar, own ?? slot]);
     }
-    return { scraped, current, tracked, written, exemplars };
+    return { scraped, written, added, exemplars };
   }
 
-  /**
-   * A sample's labels as stored (null: dropped by relabeling), from the cache when it has them;
-   * a new series' are the store's (`kept`) and its text is copied out of the scrape body
-   * (`detached`), so the cache never holds a body.
-   */
-  private labelsOf(sample: ScrapedSample, iteration: number): Labels | null {
-    const cached = sample.series === undefined ? undefined : this.cache.get(sample.series);
-    this.missed = cached === undefined;
-    if (cached !== undefined) {
-      cached.iteration = iteration;
-      return cached.labels;
-    }
+  /** A new series' labels as stored (null: dropped by relabeling). */
+  private labelsOf(sample: ScrapedSample): Labels | null {
     const relabeled = this.deps.metricRelabel(
       withTargetLabels(sample.labels, this.targetLabels, this.config.honorLabels),
     );
-    const labels = relabeled === undefined ? null : this.deps.storage.kept(relabeled);
-    if (sample.series !== undefined) this.cache.set(detached(sample.series), { labels, iteration });
-    return labels;
-  }
-
-  /** Drops the series a successful scrape did not give from the cache. */
-  private forgetUnscraped(iteration: number): void {
-    for (const [series, cached] of this.cache) {
-      if (cached.iteration !== iteration) this.cache.delete(series);
-    }
+    return relabeled === undefined ? null : this.deps.storage.kept(relabeled);
   }
 
   private async fetch(into: BodyBuffer): Promise<Iterable<ScrapedSample>> {
@@ -390,9 +350,4 @@ export class ScrapeLoop {
       'scrape_series_added',
     ].map((name) => this.targetLabels.with('__name__', name));
   }
-}
-
-/** An empty set of label sets, found by content (no key string per series). */
-function labelSets(): LabelSetMap<Labels> {
-  return new LabelSetMap((labels) => labels);
 }
