@@ -30,32 +30,76 @@ export interface ClosedChunk {
  * them too: no object per sample or per chunk. Staleness markers are kept apart from NaN values.
  */
 export class MemorySeries {
+  constructor(
+    readonly id: number,
+    readonly labels: Labels,
+    private readonly memory: StoreMemory,
+  ) {
+    memory.states.reset(id);
+  }
+
+  // The series' state lives in the store's `SeriesStates`, by id (see there why).
+
   /** Its open chunk in the store's `OpenChunks`, -1 for none. */
-  private head = -1;
-  private lastT = -Infinity;
-  private lastV = NaN;
-  private lastStale = false;
+  private get head(): number {
+    return this.memory.states.head[this.id];
+  }
+  private set head(chunk: number) {
+    this.memory.states.head[this.id] = chunk;
+  }
+  private get lastT(): number {
+    return this.memory.states.lastT[this.id];
+  }
+  private set lastT(t: number) {
+    this.memory.states.lastT[this.id] = t;
+  }
+  private get lastV(): number {
+    return this.memory.states.lastV[this.id];
+  }
+  private set lastV(v: number) {
+    this.memory.states.lastV[this.id] = v;
+  }
+  private get lastStale(): boolean {
+    return this.memory.states.lastStale[this.id] === 1;
+  }
+  private set lastStale(stale: boolean) {
+    this.memory.states.lastStale[this.id] = stale ? 1 : 0;
+  }
   /** Samples in the chunks of the chain (cold ones are not counted). */
-  private count = 0;
+  private get count(): number {
+    return this.memory.states.count[this.id];
+  }
+  private set count(n: number) {
+    this.memory.states.count[this.id] = n;
+  }
   /** The series' oldest chunk in the chain, -1 for none: truncation that drops nothing looks at it alone. */
-  private oldest = -1;
+  private get oldest(): number {
+    return this.memory.states.oldest[this.id];
+  }
+  private set oldest(chunk: number) {
+    this.memory.states.oldest[this.id] = chunk;
+  }
   /**
    * The newest time of the series' cold chunks (cut from the chain, found through the chunk
    * database), or a time no earlier; -Infinity when it has none.
    */
-  private coldMaxT = -Infinity;
+  private get coldMaxT(): number {
+    return this.memory.states.coldMaxT[this.id];
+  }
+  private set coldMaxT(t: number) {
+    this.memory.states.coldMaxT[this.id] = t;
+  }
   /**
    * The ring of its newest samples in shared memory (what rules' windows read, on any thread),
    * -1 until a rule has read the series' newest samples (`fillRecent`): memory for rings follows
    * the series rules read, not every series stored.
    */
-  private ring = -1;
-
-  constructor(
-    readonly id: number,
-    readonly labels: Labels,
-    private readonly memory: StoreMemory,
-  ) {}
+  private get ring(): number {
+    return this.memory.states.ring[this.id];
+  }
+  private set ring(ring: number) {
+    this.memory.states.ring[this.id] = ring;
+  }
 
   /** Samples in the chunks kept in memory and linked on disk (not the cold ones). */
   get length(): number {

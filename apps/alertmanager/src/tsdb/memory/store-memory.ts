@@ -7,6 +7,7 @@ import { ReadEpochs } from './read-epochs';
 import { OpenChunks } from './open-chunks';
 import { RecentRings } from './recent-rings';
 import { SealedChunks } from './sealed-chunks';
+import { SeriesStates } from './series-states';
 
 /** What a reader thread is handed to read a store's samples: the table and every segment. */
 export interface StoreMemoryHandles {
@@ -38,6 +39,8 @@ export class StoreMemory {
   readonly sealed: SealedChunks;
   readonly rings: RecentRings;
   readonly epochs = new ReadEpochs();
+  /** The writer's state of each series, by id. */
+  readonly states = new SeriesStates();
   readonly bytes: ChunkBytes;
   /** Where reads on this thread find cold chunks, once closed chunks move to disk. */
   cold: ColdChunkSource | undefined;
