@@ -13,7 +13,7 @@ describe('AppendLog.roll', () => {
   const records = async (name: string) =>
     readFrames(await readFile(join(dir, name))).records.map(String);
 
-  /** A log on `a.log`, synced on an interval, whose writes go through `write` when it is given. */
+  /** A log on `a.log`, synced on an interval, whose writes (`write`, `writev`) go through `write` when it is given. */
   async function logOnA(write?: () => Promise<void>) {
     const handle = await open(join(dir, 'a.log'), 'a');
     if (write) {
@@ -22,6 +22,12 @@ describe('AppendLog.roll', () => {
         await write();
         return real(...args);
       }) as FileHandle['write'];
+      // The log writes its queued records with one `writev`.
+      const realv = handle.writev.bind(handle);
+      handle.writev = (async (...args: Parameters<FileHandle['writev']>) => {
+        await write();
+        return realv(...args);
+      }) as FileHandle['writev'];
     }
     const lines: LoggedLine[] = [];
     const log = new AppendLog(

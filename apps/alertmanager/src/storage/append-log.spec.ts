@@ -44,7 +44,10 @@ describe('AppendLog writes that fail or fall short', () => {
   beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'append-log-'))));
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  /** A log on `test.log` whose writes go through `write`, given the file's own write. */
+  /**
+   * A log on `test.log` whose writes go through `write`, given the file's own write: a write of
+   * several buffers (`writev`, which the log makes of its queued records) as one of them joined.
+   */
   async function logWith(
     write: (real: FileHandle['write'], data: Buffer, offset: number, length: number) => unknown,
   ) {
@@ -53,6 +56,10 @@ describe('AppendLog writes that fail or fall short', () => {
     const real = handle.write.bind(handle) as FileHandle['write'];
     handle.write = ((data: Buffer, offset = 0, length = data.length - offset) =>
       write(real, data, offset, length)) as FileHandle['write'];
+    handle.writev = (async (buffers: Buffer[]) => {
+      const data = Buffer.concat(buffers);
+      return { ...(await handle.write(data, 0, data.length)), buffers };
+    }) as FileHandle['writev'];
     const lines: LoggedLine[] = [];
     const log = new AppendLog(handle, 0, 3_600_000, recordingLogger(lines), 'test log');
     return { log, lines, framesOnDisk: async () => readFrames(await readFile(file)) };

@@ -26,11 +26,15 @@ export const crc32: (data: Uint8Array) => number = nativeCrc32 ?? tableCrc32;
 
 /** One record framed as `length | crc32 | payload`. */
 export function frame(payload: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  out.writeUInt32LE(payload.length, 0);
-  out.writeUInt32LE(crc32(payload), 4);
-  payload.copy(out, FRAME_HEADER_BYTES);
-  return out;
+  return Buffer.concat([frameHeader(payload), payload]);
+}
+
+/** The frame's header alone, for a writer that writes the payload after it as it is. */
+export function frameHeader(payload: Buffer): Buffer {
+  const header = Buffer.allocUnsafe(FRAME_HEADER_BYTES);
+  header.writeUInt32LE(payload.length, 0);
+  header.writeUInt32LE(crc32(payload), 4);
+  return header;
 }
 
 /** The records read from a file, how many bytes of it were sound, and why reading stopped early. */

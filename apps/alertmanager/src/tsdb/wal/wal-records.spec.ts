@@ -60,6 +60,24 @@ describe('XOR_SAMPLES records', () => {
     });
   });
 
+  it('gives each record its own bytes, though one buffer is reused to write them', () => {
+    const batches = [
+      batch([0, 1], [15_000, 15_000], [1, 2]),
+      batch([0, 1], [30_000, 30_000], [3, 4]),
+      batch([7], [45_000], [5]),
+    ];
+    const writer = new SampleChain();
+    const records = batches.map((b) => encodeXorSamples(b, writer) ?? encodeSamples(b));
+    records.push(encodeSamples(batch([9], [60_000], [6])));
+    const reader = new SampleChain();
+    expect(
+      records.map((r) => {
+        const record = decodeRecord(r, reader);
+        return record.kind === 'samples' ? record.batch.v : record.kind;
+      }),
+    ).toEqual([[1, 2], [3, 4], [5], [6]]);
+  });
+
   it('takes a few bytes a sample for scrapes of counters, against 17 as plain records', () => {
     const scrapes = Array.from({ length: 40 }, (_, s) =>
       batch(

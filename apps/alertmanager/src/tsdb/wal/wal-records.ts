@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, inflateRawSync } from 'node:zlib';
 import { Labels } from '../labels';
 import type { SampleChain } from './sample-chain';
-import { RecordReader, RecordWriter } from './record-codec';
+import { encodeRecord, RecordReader, RecordWriter } from './record-codec';
 import { readXorSamples, XOR_SAMPLES } from './xor-sample-records';
 
 export { encodeXorSamples } from './xor-sample-records';
@@ -42,32 +42,32 @@ const STALE_HI = 0x7ff00000;
 const STALE_LO = 0x00000002;
 
 export function encodeSeries(records: readonly SeriesRecord[]): Buffer {
-  const w = new RecordWriter();
-  w.byte(SERIES);
-  w.uvarint(records.length);
-  for (const r of records) {
-    w.uvarint(r.id);
-    w.labels(r.labels);
-  }
-  return w.done();
+  return encodeRecord((w) => {
+    w.byte(SERIES);
+    w.uvarint(records.length);
+    for (const r of records) {
+      w.uvarint(r.id);
+      w.labels(r.labels);
+    }
+  });
 }
 
 const scratch = new DataView(new ArrayBuffer(8));
 
 export function encodeSamples(batch: SampleBatch): Buffer {
-  const w = new RecordWriter();
-  w.byte(SAMPLES);
-  w.uvarint(batch.ids.length);
-  for (let i = 0; i < batch.ids.length; i++) {
-    w.uvarint(batch.ids[i]);
-    w.double(batch.t[i]);
-    if (batch.stale[i]) w.words(STALE_HI, STALE_LO);
-    else {
-      scratch.setFloat64(0, batch.v[i]);
-      w.words(scratch.getUint32(0), scratch.getUint32(4));
+  return encodeRecord((w) => {
+    w.byte(SAMPLES);
+    w.uvarint(batch.ids.length);
+    for (let i = 0; i < batch.ids.length; i++) {
+      w.uvarint(batch.ids[i]);
+      w.double(batch.t[i]);
+      if (batch.stale[i]) w.words(STALE_HI, STALE_LO);
+      else {
+        scratch.setFloat64(0, batch.v[i]);
+        w.words(scratch.getUint32(0), scratch.getUint32(4));
+      }
     }
-  }
-  return w.done();
+  });
 }
 
 /**

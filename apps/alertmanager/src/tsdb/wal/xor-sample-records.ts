@@ -1,4 +1,4 @@
-import { RecordReader, RecordWriter } from './record-codec';
+import { encodeRecord, RecordReader, type RecordWriter } from './record-codec';
 import type { SampleChain } from './sample-chain';
 import type { SampleBatch } from './wal-records';
 
@@ -32,28 +32,28 @@ export function encodeXorSamples(batch: SampleBatch, chain: SampleChain): Buffer
     if (!Number.isSafeInteger(batch.t[i])) return undefined;
     if (batch.t[i] !== t0) shared = false;
   }
-  const w = new RecordWriter();
-  w.byte(XOR_SAMPLES);
-  w.uvarint(n);
-  w.uvarint(zigzag(t0));
-  w.byte(shared ? 1 : 0);
-  let previousId = 0;
-  for (let i = 0; i < n; i++) {
-    const id = batch.ids[i];
-    w.uvarint(zigzag(id - previousId));
-    previousId = id;
-    if (!shared) w.uvarint(zigzag(batch.t[i] - t0));
-    if (batch.stale[i]) {
-      w.byte(STALE_CONTROL);
-      continue;
+  return encodeRecord((w) => {
+    w.byte(XOR_SAMPLES);
+    w.uvarint(n);
+    w.uvarint(zigzag(t0));
+    w.byte(shared ? 1 : 0);
+    let previousId = 0;
+    for (let i = 0; i < n; i++) {
+      const id = batch.ids[i];
+      w.uvarint(zigzag(id - previousId));
+      previousId = id;
+      if (!shared) w.uvarint(zigzag(batch.t[i] - t0));
+      if (batch.stale[i]) {
+        w.byte(STALE_CONTROL);
+        continue;
+      }
+      float[0] = batch.v[i];
+      const hi = words[HI];
+      const lo = words[LO];
+      writeXor(w, (hi ^ chain.high(id)) >>> 0, (lo ^ chain.low(id)) >>> 0);
+      chain.set(id, hi, lo);
     }
-    float[0] = batch.v[i];
-    const hi = words[HI];
-    const lo = words[LO];
-    writeXor(w, (hi ^ chain.high(id)) >>> 0, (lo ^ chain.low(id)) >>> 0);
-    chain.set(id, hi, lo);
-  }
-  return w.done();
+  });
 }
 
 /** The XOR's eight bytes, high first, as control byte and the bytes between the zero runs. */
