@@ -6,9 +6,12 @@ import {
   type XorChunkState,
 } from '../chunks/xor-chunk';
 import type { StoreMemory } from './store-memory';
+import { growArray, resizableArray } from './growable-buffer';
 
 /** Open chunks the arrays first have room for; they double as needed. */
 const INITIAL = 1024;
+/** Open chunks the arrays can hold: one per series, as many as the chunk table's series. */
+const MAX_OPEN = 1 << 26;
 /** The smallest slot an open chunk starts in. */
 const FIRST_SLOT = 64;
 
@@ -24,19 +27,19 @@ interface OpenChunkFields extends EncoderFields {
 
 function fieldsFor(n: number): OpenChunkFields {
   return {
-    count: new Int32Array(n),
-    bitLength: new Int32Array(n),
-    tDelta: new Float64Array(n),
-    hi: new Uint32Array(n),
-    lo: new Uint32Array(n),
-    leading: new Uint8Array(n),
-    trailing: new Uint8Array(n),
-    minT: new Float64Array(n),
-    maxT: new Float64Array(n),
-    slotRef: new Int32Array(n),
-    slotSize: new Int32Array(n),
-    chunk: new Int32Array(n),
-    series: new Int32Array(n),
+    count: resizableArray(Int32Array, n, MAX_OPEN),
+    bitLength: resizableArray(Int32Array, n, MAX_OPEN),
+    tDelta: resizableArray(Float64Array, n, MAX_OPEN),
+    hi: resizableArray(Uint32Array, n, MAX_OPEN),
+    lo: resizableArray(Uint32Array, n, MAX_OPEN),
+    leading: resizableArray(Uint8Array, n, MAX_OPEN),
+    trailing: resizableArray(Uint8Array, n, MAX_OPEN),
+    minT: resizableArray(Float64Array, n, MAX_OPEN),
+    maxT: resizableArray(Float64Array, n, MAX_OPEN),
+    slotRef: resizableArray(Int32Array, n, MAX_OPEN),
+    slotSize: resizableArray(Int32Array, n, MAX_OPEN),
+    chunk: resizableArray(Int32Array, n, MAX_OPEN),
+    series: resizableArray(Int32Array, n, MAX_OPEN),
   };
 }
 
@@ -50,7 +53,7 @@ function fieldsFor(n: number): OpenChunkFields {
  * the arrays take 62 bytes an open chunk.
  */
 export class OpenChunks implements BitBufferGrowth {
-  private fields = fieldsFor(INITIAL);
+  private readonly fields = fieldsFor(INITIAL);
   private readonly free: number[] = [];
   private used = 0;
   private readonly encoder = new XorChunk(new Uint8Array(0), this);
@@ -199,11 +202,8 @@ export class OpenChunks implements BitBufferGrowth {
     return this.used++;
   }
 
+  /** Grows every field in place (resizable buffers: nothing is copied, nothing left behind). */
   private widen(n: number): void {
-    const wider = fieldsFor(n);
-    for (const key of Object.keys(wider) as (keyof OpenChunkFields)[]) {
-      (wider[key] as { set(from: ArrayLike<number>): void }).set(this.fields[key]);
-    }
-    this.fields = wider;
+    for (const field of Object.values(this.fields)) growArray(field, n);
   }
 }

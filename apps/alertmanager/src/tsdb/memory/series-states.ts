@@ -1,5 +1,9 @@
-/** Series ids the arrays first hold; they double as ids grow past them. */
+import { growArray, resizableArray } from './growable-buffer';
+
+/** Series ids the arrays first hold; they grow in place as ids grow past them. */
 const INITIAL = 1024;
+/** Series ids the arrays can hold, as the chunk table. */
+const MAX_IDS = 1 << 26;
 
 /**
  * The writer's state of each series (`MemorySeries`), in typed arrays by series id rather than
@@ -9,23 +13,28 @@ const INITIAL = 1024;
  */
 export class SeriesStates {
   /** The newest sample's time and value, and whether it is a staleness marker. */
-  lastT = new Float64Array(INITIAL);
-  lastV = new Float64Array(INITIAL);
-  lastStale = new Uint8Array(INITIAL);
+  readonly lastT = resizableArray(Float64Array, INITIAL, MAX_IDS);
+  readonly lastV = resizableArray(Float64Array, INITIAL, MAX_IDS);
+  readonly lastStale = resizableArray(Uint8Array, INITIAL, MAX_IDS);
   /** The newest time of the series' cold chunks, or a time no earlier; -Infinity for none. */
-  coldMaxT = new Float64Array(INITIAL);
+  readonly coldMaxT = resizableArray(Float64Array, INITIAL, MAX_IDS);
   /** The open chunk in `OpenChunks`, -1 for none. */
-  head = new Int32Array(INITIAL);
+  readonly head = resizableArray(Int32Array, INITIAL, MAX_IDS);
   /** Samples in the chunks of the chain. */
-  count = new Int32Array(INITIAL);
+  readonly count = resizableArray(Int32Array, INITIAL, MAX_IDS);
   /** The oldest chunk of the chain, -1 for none. */
-  oldest = new Int32Array(INITIAL);
+  readonly oldest = resizableArray(Int32Array, INITIAL, MAX_IDS);
   /** The ring of recent samples, -1 for none. */
-  ring = new Int32Array(INITIAL);
+  readonly ring = resizableArray(Int32Array, INITIAL, MAX_IDS);
 
   /** Makes room for `id` and sets it to a series with no samples. */
   reset(id: number): void {
-    if (id >= this.head.length) this.grow(id + 1);
+    if (id >= this.head.length) {
+      for (const array of [this.lastT, this.lastV, this.lastStale, this.coldMaxT]) {
+        growArray(array, id + 1);
+      }
+      for (const array of [this.head, this.count, this.oldest, this.ring]) growArray(array, id + 1);
+    }
     this.lastT[id] = -Infinity;
     this.lastV[id] = NaN;
     this.lastStale[id] = 0;
@@ -35,22 +44,4 @@ export class SeriesStates {
     this.oldest[id] = -1;
     this.ring[id] = -1;
   }
-
-  private grow(atLeast: number): void {
-    let capacity = this.head.length;
-    while (capacity < atLeast) capacity *= 2;
-    this.lastT = grown(this.lastT, new Float64Array(capacity));
-    this.lastV = grown(this.lastV, new Float64Array(capacity));
-    this.lastStale = grown(this.lastStale, new Uint8Array(capacity));
-    this.coldMaxT = grown(this.coldMaxT, new Float64Array(capacity));
-    this.head = grown(this.head, new Int32Array(capacity));
-    this.count = grown(this.count, new Int32Array(capacity));
-    this.oldest = grown(this.oldest, new Int32Array(capacity));
-    this.ring = grown(this.ring, new Int32Array(capacity));
-  }
-}
-
-function grown<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
-  to.set(from as never);
-  return to;
 }

@@ -1,3 +1,5 @@
+import { growArray, resizableArray } from '../memory/growable-buffer';
+
 /**
  * Each series' last value written to the current log file, as the bits that the next value is
  * XORed with (`XOR_SAMPLES` records). Writer and reader keep one each, both emptied when a log
@@ -7,10 +9,10 @@ export class SampleChain {
   /** Ids below this are kept in arrays (series ids are dense); others, rare, in a map. */
   static readonly ARRAY_IDS = 1 << 22;
   private readonly far = new Map<number, [hi: number, lo: number]>();
-  private hi = new Int32Array(1024);
-  private lo = new Int32Array(1024);
+  private readonly hi = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
+  private readonly lo = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
   /** The reset a series' bits were set in; older ones read as zero. */
-  private era = new Int32Array(1024);
+  private readonly era = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
   private current = 1;
 
   /** Forgets every value (a new log file). */
@@ -45,15 +47,8 @@ export class SampleChain {
     this.era[id] = this.current;
   }
 
+  /** Grows the arrays in place (see `resizableArray`). */
   private grow(size: number): void {
-    const length = Math.max(size, this.era.length * 2);
-    const widen = (old: Int32Array) => {
-      const next = new Int32Array(length);
-      next.set(old);
-      return next;
-    };
-    this.hi = widen(this.hi);
-    this.lo = widen(this.lo);
-    this.era = widen(this.era);
+    for (const array of [this.hi, this.lo, this.era]) growArray(array, size);
   }
 }
