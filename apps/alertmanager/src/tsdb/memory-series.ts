@@ -1,10 +1,5 @@
-import {
-  decodeXorChunkInto,
-  floatOfBits,
-  isStaleBits,
-  type SampleBuffer,
-  type XorChunkState,
-} from './chunks/xor-chunk';
+import type { XorChunkState } from './chunks/xor-chunk';
+import { importSeriesChunks } from './import-series-chunks';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
@@ -336,61 +331,7 @@ export class MemorySeries {
    * recent samples waits for a read (`fillRecent`).
    */
   importChunks(chunks: readonly ClosedChunk[], open?: XorChunkState): void {
-    if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
-    if (this.head >= 0) throw new Error('chunks imported behind an open chunk');
-    const { table, sealed } = this.memory;
-    const last = chunks[chunks.length - 1];
-    const closed = chunks.slice(0, -1);
-    let previous = table.latest(this.id);
-    for (const c of closed) {
-      const chunk = table.add(sealed.store(c.bytes), c.minT, previous);
-      if (this.oldest < 0) this.oldest = chunk;
-      table.move(chunk, table.ref(chunk), c.bytes.length);
-      table.publish(chunk, c.count, c.maxT);
-      table.setLatest(this.id, chunk);
-      this.memory.sealedChunk(chunk, this.id);
-      previous = chunk;
-      this.count += c.count;
-    }
-    if (open !== undefined) {
-      this.resumeOpenChunk(last, open);
-      return;
-    }
-    if (closed.length > 0) this.lastT = closed[closed.length - 1].maxT;
-    // The open chunk's bytes are taken as they are; decoding them gives the encoder's state.
-    const state = {} as XorChunkState;
-    const decoded: SampleBuffer = {
-      t: new Float64Array(last.count),
-      v: new Float64Array(last.count),
-      stale: undefined,
-      length: 0,
-    };
-    decodeXorChunkInto(last.bytes, last.count, -Infinity, Infinity, decoded, state);
-    const previousChunk = this.memory.table.latest(this.id);
-    this.head = this.memory.open.open(this.id, state.minT, previousChunk, {
-      bytes: last.bytes,
-      state,
-    });
-    if (this.oldest < 0) this.oldest = this.headChunk;
-    const newest = decoded.length - 1;
-    this.count += decoded.length;
-    this.lastT = decoded.t[newest];
-    this.lastV = decoded.v[newest];
-    this.lastStale = decoded.stale?.[newest] === 1;
-  }
-
-  /** Opens `last` again where its saved encoder state stands. */
-  private resumeOpenChunk(last: ClosedChunk, state: XorChunkState): void {
-    const previousChunk = this.memory.table.latest(this.id);
-    this.head = this.memory.open.open(this.id, state.minT, previousChunk, {
-      bytes: last.bytes,
-      state,
-    });
-    if (this.oldest < 0) this.oldest = this.headChunk;
-    this.count += state.count;
-    this.lastT = state.maxT;
-    this.lastStale = isStaleBits(state.hi, state.lo);
-    this.lastV = this.lastStale ? NaN : floatOfBits(state.hi, state.lo);
+    importSeriesChunks(this.memory, this.id, chunks, open);
   }
 
   /** Links a closed chunk that is on disk as the series' newest (start-up, oldest first). */
