@@ -1,17 +1,18 @@
 /**
- * Node 20's growable `SharedArrayBuffer` (ES2024), typed here because the project's library
- * target is ES2023. Memory is reserved up to `maxByteLength` and committed as it grows; views
- * made without a length follow the growth, on every thread the buffer was posted to.
+ * Node 20's growable `SharedArrayBuffer` and resizable `ArrayBuffer` (ES2024), typed here because
+ * the project's library target is ES2023. Memory is reserved up to `maxByteLength` and committed
+ * as it grows; views made without a length follow the growth (of a shared one, on every thread
+ * the buffer was posted to).
  */
-interface GrowableSharedArrayBuffer extends SharedArrayBuffer {
-  readonly maxByteLength: number;
-  grow(byteLength: number): void;
-}
-
-type GrowableConstructor = new (
-  byteLength: number,
-  options: { maxByteLength: number },
-) => GrowableSharedArrayBuffer;
+type Sized<B, Grow extends string> = B & { readonly maxByteLength: number } & Record<
+    Grow,
+    (byteLength: number) => void
+  >;
+type GrowableSharedArrayBuffer = Sized<SharedArrayBuffer, 'grow'>;
+type ResizableArrayBuffer = Sized<ArrayBuffer, 'resize'>;
+type SizedConstructor<B> = new (byteLength: number, options: { maxByteLength: number }) => B;
+type GrowableConstructor = SizedConstructor<GrowableSharedArrayBuffer>;
+type ResizableConstructor = SizedConstructor<ResizableArrayBuffer>;
 
 /** A shared buffer of `byteLength` bytes that can grow to `maxByteLength`. */
 export function growableSharedBuffer(byteLength: number, maxByteLength: number): SharedArrayBuffer {
@@ -26,17 +27,6 @@ export function growSharedBuffer(buffer: SharedArrayBuffer, byteLength: number):
   growable.grow(byteLength);
   return true;
 }
-
-/** Node 20's resizable `ArrayBuffer` (ES2024), typed here as the growable shared one above. */
-interface ResizableArrayBuffer extends ArrayBuffer {
-  readonly maxByteLength: number;
-  resize(byteLength: number): void;
-}
-
-type ResizableConstructor = new (
-  byteLength: number,
-  options: { maxByteLength: number },
-) => ResizableArrayBuffer;
 
 type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
