@@ -6,6 +6,7 @@ import {
   type XorChunkState,
 } from './chunks/xor-chunk';
 import type { ClosedChunk } from './memory-series';
+import { slot } from './memory/series-states';
 import type { StoreMemory } from './memory/store-memory';
 
 /**
@@ -21,27 +22,29 @@ export function importSeriesChunks(
   open?: XorChunkState,
 ): void {
   if (chunks.length === 0 || chunks[chunks.length - 1].count === 0) return;
-  const { table, sealed, states } = memory;
-  if (states.head[id] >= 0) throw new Error('chunks imported behind an open chunk');
+  const { table, sealed } = memory;
+  const page = memory.states.at(id);
+  const i = slot(id);
+  if (page.head[i] >= 0) throw new Error('chunks imported behind an open chunk');
   const last = chunks[chunks.length - 1];
   const closed = chunks.slice(0, -1);
   let previous = table.latest(id);
   for (const c of closed) {
     const chunk = table.add(sealed.store(c.bytes), c.minT, previous);
-    if (states.oldest[id] < 0) states.oldest[id] = chunk;
+    if (page.oldest[i] < 0) page.oldest[i] = chunk;
     table.move(chunk, table.ref(chunk), c.bytes.length);
     table.publish(chunk, c.count, c.maxT);
     table.setLatest(id, chunk);
     memory.sealedChunk(chunk, id);
     previous = chunk;
-    states.count[id] += c.count;
+    page.count[i] += c.count;
   }
   if (open !== undefined) {
     resume(memory, id, last, open, open.count);
-    states.lastT[id] = open.maxT;
+    page.lastT[i] = open.maxT;
     const stale = isStaleBits(open.hi, open.lo);
-    states.lastStale[id] = stale ? 1 : 0;
-    states.lastV[id] = stale ? NaN : floatOfBits(open.hi, open.lo);
+    page.lastStale[i] = stale ? 1 : 0;
+    page.lastV[i] = stale ? NaN : floatOfBits(open.hi, open.lo);
     return;
   }
   // The open chunk's bytes are taken as they are; decoding them gives the encoder's state.
@@ -55,9 +58,9 @@ export function importSeriesChunks(
   decodeXorChunkInto(last.bytes, last.count, -Infinity, Infinity, decoded, state);
   resume(memory, id, last, state, decoded.length);
   const newest = decoded.length - 1;
-  states.lastT[id] = decoded.t[newest];
-  states.lastV[id] = decoded.v[newest];
-  states.lastStale[id] = decoded.stale?.[newest] === 1 ? 1 : 0;
+  page.lastT[i] = decoded.t[newest];
+  page.lastV[i] = decoded.v[newest];
+  page.lastStale[i] = decoded.stale?.[newest] === 1 ? 1 : 0;
 }
 
 /** Opens `last` again as the series' open chunk, where `state` stands, with its `count` samples. */
@@ -68,9 +71,11 @@ function resume(
   state: XorChunkState,
   count: number,
 ): void {
-  const { open, states } = memory;
+  const { open } = memory;
+  const page = memory.states.at(id);
+  const i = slot(id);
   const head = open.open(id, state.minT, memory.table.latest(id), { bytes: last.bytes, state });
-  states.head[id] = head;
-  if (states.oldest[id] < 0) states.oldest[id] = open.chunk(head);
-  states.count[id] += count;
+  page.head[i] = head;
+  if (page.oldest[i] < 0) page.oldest[i] = open.chunk(head);
+  page.count[i] += count;
 }

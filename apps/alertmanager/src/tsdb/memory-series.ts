@@ -1,5 +1,6 @@
 import type { XorChunkState } from './chunks/xor-chunk';
 import { importSeriesChunks } from './import-series-chunks';
+import { slot } from './memory/series-states';
 import type { Labels } from './labels';
 import type { SampleRun, SampleScratch } from './queryable';
 import { diskRef, isDiskRef, refSeq } from './memory/chunk-bytes';
@@ -37,52 +38,52 @@ export class MemorySeries {
 
   /** Its open chunk in the store's `OpenChunks`, -1 for none. */
   private get head(): number {
-    return this.memory.states.head[this.id];
+    return this.memory.states.at(this.id).head[slot(this.id)];
   }
   private set head(chunk: number) {
-    this.memory.states.head[this.id] = chunk;
+    this.memory.states.at(this.id).head[slot(this.id)] = chunk;
   }
   private get lastT(): number {
-    return this.memory.states.lastT[this.id];
+    return this.memory.states.at(this.id).lastT[slot(this.id)];
   }
   private set lastT(t: number) {
-    this.memory.states.lastT[this.id] = t;
+    this.memory.states.at(this.id).lastT[slot(this.id)] = t;
   }
   private get lastV(): number {
-    return this.memory.states.lastV[this.id];
+    return this.memory.states.at(this.id).lastV[slot(this.id)];
   }
   private set lastV(v: number) {
-    this.memory.states.lastV[this.id] = v;
+    this.memory.states.at(this.id).lastV[slot(this.id)] = v;
   }
   private get lastStale(): boolean {
-    return this.memory.states.lastStale[this.id] === 1;
+    return this.memory.states.at(this.id).lastStale[slot(this.id)] === 1;
   }
   private set lastStale(stale: boolean) {
-    this.memory.states.lastStale[this.id] = stale ? 1 : 0;
+    this.memory.states.at(this.id).lastStale[slot(this.id)] = stale ? 1 : 0;
   }
   /** Samples in the chunks of the chain (cold ones are not counted). */
   private get count(): number {
-    return this.memory.states.count[this.id];
+    return this.memory.states.at(this.id).count[slot(this.id)];
   }
   private set count(n: number) {
-    this.memory.states.count[this.id] = n;
+    this.memory.states.at(this.id).count[slot(this.id)] = n;
   }
   /** The series' oldest chunk in the chain, -1 for none: truncation that drops nothing looks at it alone. */
   private get oldest(): number {
-    return this.memory.states.oldest[this.id];
+    return this.memory.states.at(this.id).oldest[slot(this.id)];
   }
   private set oldest(chunk: number) {
-    this.memory.states.oldest[this.id] = chunk;
+    this.memory.states.at(this.id).oldest[slot(this.id)] = chunk;
   }
   /**
    * The newest time of the series' cold chunks (cut from the chain, found through the chunk
    * database), or a time no earlier; -Infinity when it has none.
    */
   private get coldMaxT(): number {
-    return this.memory.states.coldMaxT[this.id];
+    return this.memory.states.at(this.id).coldMaxT[slot(this.id)];
   }
   private set coldMaxT(t: number) {
-    this.memory.states.coldMaxT[this.id] = t;
+    this.memory.states.at(this.id).coldMaxT[slot(this.id)] = t;
   }
   /**
    * The ring of its newest samples in shared memory (what rules' windows read, on any thread),
@@ -90,10 +91,10 @@ export class MemorySeries {
    * the series rules read, not every series stored.
    */
   private get ring(): number {
-    return this.memory.states.ring[this.id];
+    return this.memory.states.at(this.id).ring[slot(this.id)];
   }
   private set ring(ring: number) {
-    this.memory.states.ring[this.id] = ring;
+    this.memory.states.at(this.id).ring[slot(this.id)] = ring;
   }
 
   /** Samples in the chunks kept in memory and linked on disk (not the cold ones). */

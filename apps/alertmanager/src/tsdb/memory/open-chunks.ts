@@ -6,12 +6,8 @@ import {
   type XorChunkState,
 } from '../chunks/xor-chunk';
 import type { StoreMemory } from './store-memory';
-import { growArray, resizableArray } from './growable-buffer';
+import { PAGE_MASK, PagedColumns } from './paged-columns';
 
-/** Open chunks the arrays first have room for; they double as needed. */
-const INITIAL = 1024;
-/** Open chunks the arrays can hold: one per series, as many as the chunk table's series. */
-const MAX_OPEN = 1 << 26;
 /** The smallest slot an open chunk starts in. */
 const FIRST_SLOT = 64;
 
@@ -27,19 +23,19 @@ interface OpenChunkFields extends EncoderFields {
 
 function fieldsFor(n: number): OpenChunkFields {
   return {
-    count: resizableArray(Int32Array, n, MAX_OPEN),
-    bitLength: resizableArray(Int32Array, n, MAX_OPEN),
-    tDelta: resizableArray(Float64Array, n, MAX_OPEN),
-    hi: resizableArray(Uint32Array, n, MAX_OPEN),
-    lo: resizableArray(Uint32Array, n, MAX_OPEN),
-    leading: resizableArray(Uint8Array, n, MAX_OPEN),
-    trailing: resizableArray(Uint8Array, n, MAX_OPEN),
-    minT: resizableArray(Float64Array, n, MAX_OPEN),
-    maxT: resizableArray(Float64Array, n, MAX_OPEN),
-    slotRef: resizableArray(Int32Array, n, MAX_OPEN),
-    slotSize: resizableArray(Int32Array, n, MAX_OPEN),
-    chunk: resizableArray(Int32Array, n, MAX_OPEN),
-    series: resizableArray(Int32Array, n, MAX_OPEN),
+    count: new Int32Array(n),
+    bitLength: new Int32Array(n),
+    tDelta: new Float64Array(n),
+    hi: new Uint32Array(n),
+    lo: new Uint32Array(n),
+    leading: new Uint8Array(n),
+    trailing: new Uint8Array(n),
+    minT: new Float64Array(n),
+    maxT: new Float64Array(n),
+    slotRef: new Int32Array(n),
+    slotSize: new Int32Array(n),
+    chunk: new Int32Array(n),
+    series: new Int32Array(n),
   };
 }
 
@@ -53,7 +49,8 @@ function fieldsFor(n: number): OpenChunkFields {
  * the arrays take 62 bytes an open chunk.
  */
 export class OpenChunks implements BitBufferGrowth {
-  private readonly fields = fieldsFor(INITIAL);
+  /** The encoders' states, in pages of columns (see `PagedColumns`). */
+  private readonly fields = new PagedColumns<OpenChunkFields>(fieldsFor);
   private readonly free: number[] = [];
   private used = 0;
   private readonly encoder = new XorChunk(new Uint8Array(0), this);
@@ -75,135 +72,139 @@ export class OpenChunks implements BitBufferGrowth {
   ): number {
     const { memory } = this;
     const at = this.take();
-    const f = this.fields;
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
     const slot = memory.slots.allocate(Math.max(FIRST_SLOT, resumed?.bytes.length ?? 0));
-    f.slotRef[at] = slot.ref;
-    f.slotSize[at] = slot.size;
-    f.series[at] = seriesId;
-    f.chunk[at] = memory.table.add(slot.ref, minT, previous);
+    f.slotRef[i] = slot.ref;
+    f.slotSize[i] = slot.size;
+    f.series[i] = seriesId;
+    f.chunk[i] = memory.table.add(slot.ref, minT, previous);
     const state = resumed?.state;
-    f.count[at] = state?.count ?? 0;
-    f.bitLength[at] = state?.bitLength ?? 0;
-    f.tDelta[at] = state?.tDelta ?? 0;
-    f.hi[at] = state?.hi ?? 0;
-    f.lo[at] = state?.lo ?? 0;
-    f.leading[at] = state?.leading ?? 0xff;
-    f.trailing[at] = state?.trailing ?? 0;
-    f.minT[at] = state?.minT ?? Infinity;
-    f.maxT[at] = state?.maxT ?? -Infinity;
+    f.count[i] = state?.count ?? 0;
+    f.bitLength[i] = state?.bitLength ?? 0;
+    f.tDelta[i] = state?.tDelta ?? 0;
+    f.hi[i] = state?.hi ?? 0;
+    f.lo[i] = state?.lo ?? 0;
+    f.leading[i] = state?.leading ?? 0xff;
+    f.trailing[i] = state?.trailing ?? 0;
+    f.minT[i] = state?.minT ?? Infinity;
+    f.maxT[i] = state?.maxT ?? -Infinity;
     if (resumed !== undefined) {
       if (resumed.state.bitLength > resumed.bytes.length * 8)
         throw new Error('resumed past the end of the buffer');
       memory.segments.at(slot.ref, slot.size).set(resumed.bytes);
       this.publish(at);
     }
-    memory.table.setLatest(seriesId, f.chunk[at]);
+    memory.table.setLatest(seriesId, f.chunk[i]);
     return at;
   }
 
   /** The open chunk's descriptor in the table. */
   chunk(at: number): number {
-    return this.fields.chunk[at];
+    return this.fields.pageOf(at).chunk[at & PAGE_MASK];
   }
 
   length(at: number): number {
-    return this.fields.count[at];
+    return this.fields.pageOf(at).count[at & PAGE_MASK];
   }
 
   isFull(at: number): boolean {
-    return this.fields.count[at] >= SAMPLES_PER_CHUNK;
+    return this.fields.pageOf(at).count[at & PAGE_MASK] >= SAMPLES_PER_CHUNK;
   }
 
   byteLength(at: number): number {
-    return (this.fields.bitLength[at] + 7) >>> 3;
+    return (this.fields.pageOf(at).bitLength[at & PAGE_MASK] + 7) >>> 3;
   }
 
   append(at: number, t: number, v: number, stale: boolean): void {
-    const f = this.fields;
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
     this.writing = at;
-    this.encoder.loadFrom(f, at, this.memory.segments.at(f.slotRef[at], f.slotSize[at]));
+    this.encoder.loadFrom(f, i, this.memory.segments.at(f.slotRef[i], f.slotSize[i]));
     this.encoder.append(t, v, stale);
-    this.encoder.saveTo(f, at);
+    this.encoder.saveTo(f, i);
     this.writing = -1;
     this.publish(at);
   }
 
   /** The encoder's state, saved with the bytes so a restart resumes without decoding them. */
   state(at: number): XorChunkState {
-    const f = this.fields;
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
     return {
-      count: f.count[at],
-      t: f.maxT[at],
-      tDelta: f.tDelta[at],
-      hi: f.hi[at],
-      lo: f.lo[at],
-      leading: f.leading[at],
-      trailing: f.trailing[at],
-      minT: f.minT[at],
-      maxT: f.maxT[at],
-      bitLength: f.bitLength[at],
+      count: f.count[i],
+      t: f.maxT[i],
+      tDelta: f.tDelta[i],
+      hi: f.hi[i],
+      lo: f.lo[i],
+      leading: f.leading[i],
+      trailing: f.trailing[i],
+      minT: f.minT[i],
+      maxT: f.maxT[i],
+      bitLength: f.bitLength[i],
     };
   }
 
   /** The encoded bytes so far, without copying: valid until the next append. */
   view(at: number): Uint8Array {
-    return this.memory.segments.at(this.fields.slotRef[at], this.byteLength(at));
+    return this.memory.segments.at(
+      this.fields.pageOf(at).slotRef[at & PAGE_MASK],
+      this.byteLength(at),
+    );
   }
 
   /** Closes the chunk: its bytes move to the closed chunks at their exact size. */
   seal(at: number): void {
     const { memory } = this;
-    const f = this.fields;
-    const chunk = f.chunk[at];
-    const slotRef = f.slotRef[at];
-    const slotSize = f.slotSize[at];
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
+    const chunk = f.chunk[i];
+    const slotRef = f.slotRef[i];
+    const slotSize = f.slotSize[i];
     this.publish(at);
     const bytes = this.view(at);
     memory.table.move(chunk, memory.sealed.store(bytes), bytes.length);
     memory.epochs.retire(() => memory.slots.release(slotRef, slotSize));
-    memory.sealedChunk(chunk, f.series[at]);
+    memory.sealedChunk(chunk, f.series[i]);
     this.free.push(at);
   }
 
   /** Drops the chunk, which its series no longer links to. */
   drop(at: number): void {
-    const f = this.fields;
-    this.memory.dropHead(f.chunk[at], { ref: f.slotRef[at], size: f.slotSize[at] });
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
+    this.memory.dropHead(f.chunk[i], { ref: f.slotRef[i], size: f.slotSize[i] });
     this.free.push(at);
   }
 
   /** The encoder outgrew the slot it writes: a larger one takes its bytes (`BitBufferGrowth`). */
   grow(written: Uint8Array, needed: number): Uint8Array {
     const { memory } = this;
-    const f = this.fields;
     const at = this.writing;
-    const oldRef = f.slotRef[at];
-    const oldSize = f.slotSize[at];
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
+    const oldRef = f.slotRef[i];
+    const oldSize = f.slotSize[i];
     const slot = memory.slots.allocate(needed);
-    f.slotRef[at] = slot.ref;
-    f.slotSize[at] = slot.size;
+    f.slotRef[i] = slot.ref;
+    f.slotSize[i] = slot.size;
     const bytes = memory.segments.at(slot.ref, slot.size);
     bytes.set(written);
-    memory.table.move(f.chunk[at], slot.ref);
+    memory.table.move(f.chunk[i], slot.ref);
     memory.epochs.retire(() => memory.slots.release(oldRef, oldSize));
     return bytes;
   }
 
   /** Lets readers see every sample appended so far. */
   private publish(at: number): void {
-    const f = this.fields;
-    this.memory.table.publish(f.chunk[at], f.count[at], f.maxT[at]);
+    const f = this.fields.pageOf(at);
+    const i = at & PAGE_MASK;
+    this.memory.table.publish(f.chunk[i], f.count[i], f.maxT[i]);
   }
 
   private take(): number {
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
-    if (this.used === this.fields.count.length) this.widen(this.used * 2);
     return this.used++;
-  }
-
-  /** Grows every field in place (resizable buffers: nothing is copied, nothing left behind). */
-  private widen(n: number): void {
-    for (const field of Object.values(this.fields)) growArray(field, n);
   }
 }

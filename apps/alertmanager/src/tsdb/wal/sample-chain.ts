@@ -1,4 +1,12 @@
-import { growArray, resizableArray } from '../memory/growable-buffer';
+import { PAGE_MASK, PagedColumns } from '../memory/paged-columns';
+
+/** One page of the chain: each series' bits, and the reset they were set in. */
+interface ChainPage {
+  readonly hi: Int32Array;
+  readonly lo: Int32Array;
+  /** The reset a series' bits were set in; older ones read as zero. */
+  readonly era: Int32Array;
+}
 
 /**
  * Each series' last value written to the current log file, as the bits that the next value is
@@ -9,10 +17,11 @@ export class SampleChain {
   /** Ids below this are kept in arrays (series ids are dense); others, rare, in a map. */
   static readonly ARRAY_IDS = 1 << 22;
   private readonly far = new Map<number, [hi: number, lo: number]>();
-  private readonly hi = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
-  private readonly lo = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
-  /** The reset a series' bits were set in; older ones read as zero. */
-  private readonly era = resizableArray(Int32Array, 1024, SampleChain.ARRAY_IDS);
+  private readonly pages = new PagedColumns<ChainPage>((n) => ({
+    hi: new Int32Array(n),
+    lo: new Int32Array(n),
+    era: new Int32Array(n),
+  }));
   private current = 1;
 
   /** Forgets every value (a new log file). */
@@ -23,17 +32,17 @@ export class SampleChain {
 
   has(id: number): boolean {
     if (id >= SampleChain.ARRAY_IDS) return this.far.has(id);
-    return id < this.era.length && this.era[id] === this.current;
+    return this.pages.has(id) && this.pages.pageOf(id).era[id & PAGE_MASK] === this.current;
   }
 
   high(id: number): number {
     if (id >= SampleChain.ARRAY_IDS) return this.far.get(id)?.[0] ?? 0;
-    return this.has(id) ? this.hi[id] : 0;
+    return this.has(id) ? this.pages.pageOf(id).hi[id & PAGE_MASK] : 0;
   }
 
   low(id: number): number {
     if (id >= SampleChain.ARRAY_IDS) return this.far.get(id)?.[1] ?? 0;
-    return this.has(id) ? this.lo[id] : 0;
+    return this.has(id) ? this.pages.pageOf(id).lo[id & PAGE_MASK] : 0;
   }
 
   set(id: number, hi: number, lo: number): void {
@@ -41,14 +50,10 @@ export class SampleChain {
       this.far.set(id, [hi | 0, lo | 0]);
       return;
     }
-    if (id >= this.era.length) this.grow(id + 1);
-    this.hi[id] = hi;
-    this.lo[id] = lo;
-    this.era[id] = this.current;
-  }
-
-  /** Grows the arrays in place (see `resizableArray`). */
-  private grow(size: number): void {
-    for (const array of [this.hi, this.lo, this.era]) growArray(array, size);
+    const page = this.pages.pageOf(id);
+    const i = id & PAGE_MASK;
+    page.hi[i] = hi;
+    page.lo[i] = lo;
+    page.era[i] = this.current;
   }
 }
