@@ -6,6 +6,7 @@
 // The bundles sit one folder below dist, as every compiled module does, so the paths that modules
 // build from their own folder (the web UI's files, package.json, the query thread's entry) hold.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -75,7 +76,18 @@ writeFileSync(
     "require('../build/load-bundle.js').loadBundle(require('node:path').join(__dirname, 'query-thread.bundle.js'));\n",
 );
 
-const { writeCodeCache } = createRequire(import.meta.url)('./dist/build/load-bundle.js');
-writeCodeCache(join(out, 'alertmanager-main.js'), true);
+// V8 accepts a code cache only under the flags it was made with: the server's bundle and its query
+// thread's are written under the Node flags its bin starts Node with, amtool's under none.
+const require = createRequire(import.meta.url);
+const { writeCodeCache } = require('./dist/build/load-bundle.js');
+const { launcherNodeFlags } = require('./dist/build/launcher-node-flags.js');
+const flags = launcherNodeFlags(readFileSync(join(here, 'bin', 'redisx-alertmanager.js'), 'utf8'));
+const writeUnderFlags = (file, run) =>
+  execFileSync(process.execPath, [
+    ...flags,
+    '-e',
+    `require(${JSON.stringify(join(dist, 'build', 'load-bundle.js'))}).writeCodeCache(${JSON.stringify(file)}, ${run})`,
+  ]);
+writeUnderFlags(join(out, 'alertmanager-main.js'), true);
+writeUnderFlags(join(out, 'query-thread.bundle.js'), false);
 writeCodeCache(join(out, 'amtool-main.js'), true);
-writeCodeCache(join(out, 'query-thread.bundle.js'), false);

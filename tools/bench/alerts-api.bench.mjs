@@ -13,7 +13,7 @@ import {
   freePort,
   httpClient,
   median,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
   timeMs,
@@ -130,11 +130,9 @@ async function serves(url) {
 
 const client = httpClient(1);
 const results = {};
-const ours =
-  process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
 const servers = [
-  ['redisx-alertmanager', process.execPath, [ours]],
+  ['redisx-alertmanager', ...oursCommand([])],
   ...(upstream ? [['prometheus-alertmanager', upstream, ['--cluster.listen-address=']]] : []),
 ];
 for (const [name, cmd, extra] of servers) {

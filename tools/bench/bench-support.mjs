@@ -10,6 +10,23 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const requireFromRepo = createRequire(join(repoRoot, 'package.json'));
 
+/** Our server's bin; `REDISX_AM_BIN` points at another build's. */
+export const oursBin =
+  process.env.REDISX_AM_BIN ??
+  join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
+
+/**
+ * The command and arguments that start our server as `npx redisx-alertmanager` does: the bin run
+ * as a program, so that its first line sets up glibc's allocator (CONTRIBUTING.md, "Memory").
+ * With `OURS_NODE_ARGS` (Node flags, such as `--cpu-prof`), `node` runs it with them and without
+ * that setup.
+ */
+export function oursCommand(args) {
+  const nodeArgs = (process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  if (nodeArgs.length === 0) return [oursBin, args];
+  return [process.execPath, [...nodeArgs, oursBin, ...args]];
+}
+
 /** Median of a list of numbers. */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

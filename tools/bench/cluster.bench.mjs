@@ -17,7 +17,7 @@ import {
   freePort,
   httpClient,
   median,
-  repoRoot,
+  oursCommand,
   requireFromRepo,
   skipPeer,
   startServer,
@@ -25,7 +25,6 @@ import {
 
 const NOTIFICATIONS = Number(process.env.NOTIFICATIONS ?? 10_000);
 const BATCH = 500;
-const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 const { default: Redis } = await import(requireFromRepo.resolve('ioredis'));
 
 /** A webhook receiver that counts deliveries per group key. */
@@ -156,15 +155,13 @@ async function runOurs() {
       servers.push(
         await startServer(
           `redisx-alertmanager ${name}`,
-          process.execPath,
-          [
-            bin,
+          ...oursCommand([
             `--config.file=${join(work, 'am.yml')}`,
             `--storage.path=${join(work, name)}`,
             `--web.listen-address=127.0.0.1:${port}`,
             `--cluster.redis-url=${redis.url}`,
             '--log.level=error',
-          ],
+          ]),
           url,
           client,
         ),

@@ -11,6 +11,7 @@ import {
   fmt,
   freePort,
   median,
+  oursCommand,
   repoRoot,
   requireFromRepo,
   skipPeer,
@@ -133,13 +134,11 @@ for (let i = 0; i < 5; i++) {
   let port = await freePort();
   mineStart.push(
     await startupMs(
-      process.execPath,
-      [
-        join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js'),
+      ...oursCommand([
         `--config.file=${files['quickstart.yml']}`,
         `--storage.path=${join(work, `ours-${i}`)}`,
         `--web.listen-address=127.0.0.1:${port}`,
-      ],
+      ]),
       port,
     ),
   );

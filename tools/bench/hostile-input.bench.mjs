@@ -14,7 +14,7 @@ import {
   fmt,
   freePort,
   httpClient,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
@@ -155,15 +155,11 @@ async function measure(name, cmd, extra, limitArgs) {
   return out;
 }
 
-const ours = join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
 const results = {
-  'redisx-alertmanager': await measure(
-    'redisx-alertmanager',
-    process.execPath,
-    [ours],
-    ['--web.max-request-bytes=67108864'],
-  ),
+  'redisx-alertmanager': await measure('redisx-alertmanager', ...oursCommand([]), [
+    '--web.max-request-bytes=67108864',
+  ]),
 };
 if (upstream) {
   results['prometheus-alertmanager'] = await measure(

@@ -23,7 +23,7 @@ import {
   latencyStats,
   launchServer,
   median,
-  repoRoot,
+  oursCommand,
   skipPeer,
 } from './bench-support.mjs';
 import { pushStream } from './remote-write.mjs';
@@ -38,7 +38,8 @@ const HOUR = 3_600_000;
 /** Steps after ours's last checkpoint before the kill: half of the default 15-minute interval. */
 const STEPS_AFTER_CHECKPOINT = 30;
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 60_000);
-const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
+/** How ours starts (the bin as a program, unless `OURS_NODE_ARGS`); its arguments come apart. */
+const [oursCmd] = oursCommand([]);
 const QUERIES = [
   'sum by (instance) (rate(myapp_redis_commands_total[5m]))',
   'max by (instance) (max_over_time(myapp_redis_command_duration_seconds_bucket[1h]))',
@@ -50,15 +51,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function oursArgs(dir, port, maintenance) {
   writeFileSync(join(dir, 'am.yml'), 'route:\n  receiver: none\nreceivers:\n  - name: none\n');
-  return [
-    bin,
+  return oursCommand([
     `--config.file=${join(dir, 'am.yml')}`,
     `--storage.path=${join(dir, 'data')}`,
     `--web.listen-address=127.0.0.1:${port}`,
     '--web.enable-remote-write-receiver',
     '--log.level=error',
     ...(maintenance ? [`--data.maintenance-interval=${maintenance}`] : []),
-  ];
+  ])[1];
 }
 
 function prometheusArgs(dir, port) {
@@ -123,7 +123,7 @@ async function withServer(args, options, use) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const client = httpClient(4);
-  const server = await launchServer('ours', process.execPath, args(port), url, client, options);
+  const server = await launchServer('ours', oursCmd, args(port), url, client, options);
   let end = server.kill;
   try {
     end = await use(client, url, server);
@@ -229,15 +229,8 @@ for (const { series: count, hours } of CASES) {
       steps,
     );
     console.log(`${count} x ${hours} h: ours loaded in ${fmt(loadedIn, 0)} s, killed`);
-    const ours = await restart('ours', process.execPath, args(undefined), end, hours);
-    const probed = await restart(
-      'ours',
-      process.execPath,
-      args('2s'),
-      end,
-      hours,
-      healthyDuringCheckpoints,
-    );
+    const ours = await restart('ours', oursCmd, args(undefined), end, hours);
+    const probed = await restart('ours', oursCmd, args('2s'), end, hours, healthyDuringCheckpoints);
     ours.more = probed.more;
     let theirs;
     if (prometheus) {

@@ -3,7 +3,7 @@
 // end of the posting until the webhook has received all 100 notifications. Side by side with
 // Debian's `prometheus-alertmanager` in the same run. `ALERTS`, `ALERT_GROUPS` and `PROBE_MS` change
 // the size, `GROUP_WAIT` the wait; `REDISX_AM_BIN` another build of our server, `OURS_NODE_ARGS`
-// Node flags for it (`--cpu-prof --cpu-prof-dir=...`).
+// runs it under `node` with those flags (`--cpu-prof --cpu-prof-dir=...`).
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import {
   freePort,
   httpClient,
   latencyStats,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
@@ -144,11 +144,8 @@ async function measure(name, cmd, extra, receiver) {
 }
 
 const receiver = await startReceiver();
-const ours =
-  process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
-const nodeArgs = (process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const runs = [['ours', process.execPath, [...nodeArgs, ours]]];
+const runs = [['ours', ...oursCommand([])]];
 if (upstream) runs.push(['alertmanager 0.25', upstream, ['--cluster.listen-address=']]);
 else skipPeer('prometheus-alertmanager', 'not installed (apt-get install prometheus-alertmanager)');
 console.log(

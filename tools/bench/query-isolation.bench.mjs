@@ -26,8 +26,8 @@
 //   - schedule: rule group iterations missed and the self-scrape's lateness under the heavy queries.
 // `CASES` (comma-separated, of answers, rules, restart, queries; all by default) picks the cases.
 // `SERIES`, `MINUTES`, `PROBE_MS`, `ROUNDS`, `WARM`, `PAIRS`, `RULES_S` and `SETTLE_S` change the size;
-// `OURS_NODE_ARGS` adds Node flags to our server (`--cpu-prof --cpu-prof-dir=...` to see where its
-// threads spend their time); `TIMEOUT_MIN` bounds the whole run (the servers are killed then).
+// `OURS_NODE_ARGS` runs our server under `node` with those flags (`--cpu-prof --cpu-prof-dir=...` to
+// see where its threads spend their time); `TIMEOUT_MIN` bounds the whole run (the servers are killed then).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +40,7 @@ import {
   latencyStats,
   launchServer,
   median,
-  repoRoot,
+  oursCommand,
   requireFromRepo,
   skipPeer,
   withTimeout,
@@ -89,7 +89,6 @@ const HEAVY = [
 
 const YAML = requireFromRepo('yaml');
 const rulesFile = bundledRules;
-const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 const ruleExprs = YAML.parse(readFileSync(rulesFile, 'utf8')).groups.flatMap((g) =>
   g.rules.map((r) => r.expr),
 );
@@ -248,10 +247,7 @@ async function startOurs() {
     return await managedServer(
       'redisx-alertmanager',
       'ours',
-      process.execPath,
-      [
-        ...(process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean),
-        bin,
+      ...oursCommand([
         `--config.file=${join(work, 'am.yml')}`,
         `--storage.path=${join(work, 'data')}`,
         `--web.listen-address=127.0.0.1:${port}`,
@@ -259,7 +255,7 @@ async function startOurs() {
         '--log.level=error',
         // The rules case tops the samples up to now through it.
         ...(CASES.has('rules') ? ['--web.enable-remote-write-receiver'] : []),
-      ],
+      ]),
       url,
       work,
       configure,

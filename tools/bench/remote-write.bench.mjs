@@ -13,7 +13,7 @@ import {
   fmt,
   freePort,
   httpClient,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
@@ -99,15 +99,13 @@ async function metric(name) {
 let prom = await startPrometheus();
 const server = await startServer(
   'redisx-alertmanager',
-  process.execPath,
-  [
-    join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js'),
+  ...oursCommand([
     `--config.file=${join(dir, 'am.yml')}`,
     `--rules.config.file=${join(dir, 'prometheus.yml')}`,
     `--storage.path=${join(dir, 'am')}`,
     `--web.listen-address=127.0.0.1:${ourPort}`,
     '--web.enable-remote-write-receiver',
-  ],
+  ]),
   ours,
   client,
 );

@@ -15,7 +15,7 @@ import {
   freePort,
   httpClient,
   median,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
 } from './bench-support.mjs';
@@ -32,7 +32,6 @@ const STEP_MS = 15_000;
 const STEPS = (MINUTES * 60_000) / STEP_MS + 1;
 
 const rulesFile = bundledRules;
-const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 
 const series = specSeries(SERIES);
 /**
@@ -96,15 +95,13 @@ async function runOurs() {
   const client = httpClient(2);
   const server = await startServer(
     'redisx-alertmanager',
-    process.execPath,
-    [
-      bin,
+    ...oursCommand([
       `--config.file=${join(work, 'am.yml')}`,
       `--storage.path=${join(work, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       `--rules.config.file=${rulesConfig(work)}`,
       '--log.level=error',
-    ],
+    ]),
     url,
     client,
   );

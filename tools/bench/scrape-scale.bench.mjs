@@ -15,7 +15,7 @@ import {
   freePort,
   httpClient,
   launchServer,
-  repoRoot,
+  oursCommand,
   skipPeer,
 } from './bench-support.mjs';
 import { SampleStream, specSeries } from './spec-metrics.mjs';
@@ -24,9 +24,13 @@ const SERIES = Number(process.env.SERIES ?? 100_000);
 const TARGETS = Number(process.env.TARGETS ?? 10);
 const MINUTES = Number(process.env.MINUTES ?? 5);
 const INTERVAL_S = 15;
-const bin = join(repoRoot, 'apps', 'alertmanager', 'bin', 'redisx-alertmanager.js');
 const rssOf = (pid) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+/** CPU seconds the process has used (user and system, all its threads). */
+const cpuOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A label set in the text format. */
@@ -106,15 +110,13 @@ try {
     url: `http://127.0.0.1:${oursPort}`,
     ...(await launchServer(
       'ours',
-      process.execPath,
-      [
-        bin,
+      ...oursCommand([
         `--config.file=${join(work, 'am.yml')}`,
         `--rules.config.file=${join(work, 'scrape.yml')}`,
         `--storage.path=${join(work, 'ours')}`,
         `--web.listen-address=127.0.0.1:${oursPort}`,
         '--log.level=error',
-      ],
+      ]),
       `http://127.0.0.1:${oursPort}`,
       client,
     )),
@@ -150,7 +152,7 @@ try {
   const window = `${MINUTES * 60 - INTERVAL_S}s`;
   const due = Math.floor((MINUTES * 60 - INTERVAL_S) / INTERVAL_S);
   console.log(
-    '\nserver       resident MiB (peak / end)   scrapes per target (min / max, due)   slowest scrape',
+    '\nserver       resident MiB (peak / end)   scrapes per target (min / max, due)   slowest scrape   CPU s',
   );
   for (const s of servers) {
     const taken = await query(
@@ -169,7 +171,8 @@ try {
         `${Math.min(...taken)} / ${Math.max(...taken)} (${due}, ${taken.length} targets, ${down[0]} down now)`.padEnd(
           40,
         ) +
-        `${fmt((slowest[0] ?? NaN) * 1000, 0)} ms`,
+        `${fmt((slowest[0] ?? NaN) * 1000, 0)} ms`.padEnd(17) +
+        fmt(cpuOf(s.pid), 1),
     );
   }
   if (servers.length === 2) {

@@ -15,7 +15,7 @@ import {
   freePort,
   httpClient,
   median,
-  repoRoot,
+  oursCommand,
   skipPeer,
   startServer,
   timeMs,
@@ -146,11 +146,9 @@ async function measure(url) {
 const client = httpClient(CLIENTS);
 const results = {};
 const bare = await bareRate();
-const ours =
-  process.env.REDISX_AM_BIN ?? join(repoRoot, 'apps/alertmanager/bin/redisx-alertmanager.js');
 const upstream = findPeer('prometheus-alertmanager');
 const servers = [
-  ['redisx-alertmanager', process.execPath, [ours]],
+  ['redisx-alertmanager', ...oursCommand([])],
   ...(upstream ? [['prometheus-alertmanager', upstream, ['--cluster.listen-address=']]] : []),
 ];
 for (const [name, cmd, extra] of servers) {

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
+import { launcherNodeFlags } from '../src/build/launcher-node-flags';
 import { hasListened } from './support/server-process';
 
 const REPO = join(__dirname, '../../..');
@@ -89,8 +90,7 @@ describe('the packed @redisx/alertmanager', () => {
     const installed = join(consumer(), 'node_modules', '@redisx', 'alertmanager');
     const port = await getFreePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = startProcess(process.execPath, [
-      join(installed, 'bin', 'redisx-alertmanager.js'),
+    const server = startProcess(join(consumer(), 'node_modules', '.bin', 'redisx-alertmanager'), [
       `--config.file=${join(installed, 'config', 'alertmanager.yml')}`,
       `--storage.path=${join(work, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
@@ -100,6 +100,21 @@ describe('the packed @redisx/alertmanager', () => {
         if (server.child.exitCode !== null) throw new Error(`exited:\n${server.output()}`);
         return hasListened(server) && (await fetch(`${url}/-/ready`)).status === 200;
       });
+      // The bin's shell line replaced itself with Node (one process, signals straight to it),
+      // with glibc's allocator set to hand large blocks back.
+      const pid = server.child.pid;
+      const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      const flags = launcherNodeFlags(
+        await readFile(join(installed, 'bin', 'redisx-alertmanager.js'), 'utf8'),
+      );
+      expect(flags).toContain('--max-semi-space-size=4');
+      expect(argv.slice(1, flags.length + 2)).toEqual([
+        ...flags,
+        join(consumer(), 'node_modules', '.bin', 'redisx-alertmanager'),
+      ]);
+      expect(await readFile(`/proc/${pid}/comm`, 'utf8')).toMatch(/^node/);
+      const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072');
       const posted = await fetch(`${url}/api/v2/alerts`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

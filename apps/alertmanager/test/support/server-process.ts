@@ -43,10 +43,10 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await getFreePort();
   const storage = storageDir ?? (await mkdtemp(join(tmpdir(), 'am-storage-')));
+  // Run as a program, as `npx redisx-alertmanager` runs it (its first line is a shell command).
   const proc = startProcess(
-    process.execPath,
+    ALERTMANAGER_BIN,
     [
-      ALERTMANAGER_BIN,
       `--config.file=${configFile}`,
       `--storage.path=${storage}`,
       `--web.listen-address=127.0.0.1:${port}`,
