@@ -17,9 +17,9 @@ export const oursBin =
 
 /**
  * The command and arguments that start our server as `npx redisx-alertmanager` does: the bin run
- * as a program, so that its first line sets up glibc's allocator (CONTRIBUTING.md, "Memory").
- * With `OURS_NODE_ARGS` (Node flags, such as `--cpu-prof`), `node` runs it with them and without
- * that setup.
+ * as a program, so that its first line sets V8's young generation and glibc's allocator up
+ * (CONTRIBUTING.md, "The server's memory"). With `OURS_NODE_ARGS` (Node flags, such as
+ * `--cpu-prof`), `node` runs it with them and without that setup.
  */
 export function oursCommand(args) {
   const nodeArgs = (process.env.OURS_NODE_ARGS ?? '').split(' ').filter(Boolean);
