@@ -12,7 +12,13 @@
 // - ours only: `/-/healthy` worst latency while checkpoints run (one more start, checkpointing every
 //   2 s), the server otherwise as by default.
 // `CASES` (series x hours, comma-separated; default `10000x24,100000x2`) picks the sizes.
-import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// `STARTS=n` adds n more starts of each server after a kill -9, taken in turns, each on a copy of
+// the data its kill left (so every start replays the same log), killed 5 s after ready: the median
+// and each start to ready and resident memory 5 s after ready. `QUERIES=0` leaves out the first
+// starts (settling, queries, the checkpoint probe) to measure the starts alone. `KEEP_DATA=1`
+// keeps each case's data (the copies as the kills left them) and prints where.
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -38,6 +44,8 @@ const HOUR = 3_600_000;
 /** Steps after ours's last checkpoint before the kill: half of the default 15-minute interval. */
 const STEPS_AFTER_CHECKPOINT = 30;
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 60_000);
+const STARTS = Number(process.env.STARTS ?? 0);
+const WITH_QUERIES = process.env.QUERIES !== '0';
 /** How ours starts (the bin as a program, unless `OURS_NODE_ARGS`); its arguments come apart. */
 const [oursCmd] = oursCommand([]);
 const QUERIES = [
@@ -186,6 +194,30 @@ async function restart(name, cmd, args, end, hours, extra) {
   }
 }
 
+/**
+ * Starts a server on a fresh copy of `pristine` (its data as the kill left it) into `data`; start
+ * to ready and resident memory 5 s after, then SIGKILL.
+ */
+async function startOnCopy(name, cmd, args, pristine, data) {
+  rmSync(data, { recursive: true, force: true });
+  cpSync(pristine, data, { recursive: true });
+  // The copy reaches the disk before the start, which would otherwise share the machine with it.
+  spawnSync('sync');
+  const port = await freePort();
+  const client = httpClient(1);
+  const server = await launchServer(name, cmd, args(port), `http://127.0.0.1:${port}`, client, {
+    timeoutMs: 600_000,
+  });
+  try {
+    await sleep(5000);
+    return { readyMs: server.readyMs, rss: rssOf(server.pid) };
+  } finally {
+    server.kill();
+    await sleep(200);
+    client.close();
+  }
+}
+
 /** `/-/healthy` every 10 ms for 15 s while checkpoints run every 2 s. */
 async function healthyDuringCheckpoints(client, url) {
   const latencies = [];
@@ -212,6 +244,23 @@ if (!prometheus) skipPeer('prometheus', 'not installed (apt-get install promethe
 const mib = (bytes) => fmt(bytes / 2 ** 20, 0);
 const ratio = (a, b) => (b ? ` x${fmt(a / b, 2)}` : '');
 const rows = [];
+
+/** The `STARTS` rounds of one case: medians, then each start. */
+function printStarts(count, hours, { ours, theirs }) {
+  const line = (what, key, show) => {
+    const a = median(ours.map((s) => s[key]));
+    const b = theirs.length ? median(theirs.map((s) => s[key])) : undefined;
+    console.log(
+      `  ${what} median of ${ours.length}: ${show(a)} / ${b === undefined ? '-' : show(b)}${ratio(a, b)}`,
+    );
+    console.log(`    ours ${ours.map((s) => show(s[key])).join(' ')}`);
+    if (theirs.length) console.log(`    prometheus ${theirs.map((s) => show(s[key])).join(' ')}`);
+  };
+  console.log(`\n${count} series x ${hours} h, starts after kill -9 alone: ours / prometheus`);
+  line('start to ready ms', 'readyMs', (v) => fmt(v, 0));
+  line('resident MiB 5 s after ready', 'rss', mib);
+}
+
 for (const { series: count, hours } of CASES) {
   const series = specSeries(count);
   const steps = (hours * HOUR) / STEP_MS;
@@ -229,27 +278,53 @@ for (const { series: count, hours } of CASES) {
       steps,
     );
     console.log(`${count} x ${hours} h: ours loaded in ${fmt(loadedIn, 0)} s, killed`);
-    const ours = await restart('ours', oursCmd, args(undefined), end, hours);
-    const probed = await restart('ours', oursCmd, args('2s'), end, hours, healthyDuringCheckpoints);
-    ours.more = probed.more;
+    const oursData = join(oursDir, 'data');
+    cpSync(oursData, join(work, 'ours-killed'), { recursive: true });
+    let ours;
+    if (WITH_QUERIES) {
+      ours = await restart('ours', oursCmd, args(undefined), end, hours);
+      const probed = await restart(
+        'ours',
+        oursCmd,
+        args('2s'),
+        end,
+        hours,
+        healthyDuringCheckpoints,
+      );
+      ours.more = probed.more;
+    }
     let theirs;
+    let theirArgs;
+    const theirData = join(work, 'prometheus', 'data');
     if (prometheus) {
       const theirDir = join(work, 'prometheus');
       mkdirSync(theirDir, { recursive: true });
-      const theirArgs = (port) => prometheusArgs(theirDir, port);
+      theirArgs = (port) => prometheusArgs(theirDir, port);
       const theirLoad = await loadAndKill('prometheus', prometheus, theirArgs, (client, url) =>
         loadPrometheus(client, url, series, new SampleStream(series, start, STEP_MS), steps),
       );
       console.log(`${count} x ${hours} h: prometheus loaded in ${fmt(theirLoad, 0)} s, killed`);
-      theirs = await restart('prometheus', prometheus, theirArgs, end, hours);
+      cpSync(theirData, join(work, 'prometheus-killed'), { recursive: true });
+      if (WITH_QUERIES) theirs = await restart('prometheus', prometheus, theirArgs, end, hours);
     }
-    rows.push({ count, hours, ours, theirs });
+    const starts = { ours: [], theirs: [] };
+    for (let i = 0; i < STARTS; i++) {
+      const a = join(work, 'ours-killed');
+      starts.ours.push(await startOnCopy('ours', oursCmd, args(undefined), a, oursData));
+      if (prometheus) {
+        const b = join(work, 'prometheus-killed');
+        starts.theirs.push(await startOnCopy('prometheus', prometheus, theirArgs, b, theirData));
+      }
+    }
+    if (STARTS > 0) printStarts(count, hours, starts);
+    if (ours) rows.push({ count, hours, ours, theirs });
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.KEEP_DATA === '1') console.log(`${count} x ${hours} h: data kept in ${work}`);
+    else rmSync(work, { recursive: true, force: true });
   }
 }
 
-console.log('\nafter kill -9: ours / prometheus (ratio)');
+if (rows.length) console.log('\nafter kill -9: ours / prometheus (ratio)');
 for (const { count, hours, ours, theirs } of rows) {
   const t = theirs ?? {};
   console.log(`${count} series x ${hours} h`);

@@ -13,8 +13,16 @@ const args = process.argv.slice(2);
 // load (only when `--storage.path` is given here; otherwise the store checks it when it opens).
 const at = args.findIndex((a) => a === '--storage.path' || a.startsWith('--storage.path='));
 const storagePath = at < 0 ? undefined : args[at].split('=').slice(1).join('=') || args[at + 1];
-if (storagePath && !args.includes('--help') && !args.includes('--version')) {
+const serves = !args.includes('--help') && !args.includes('--version');
+if (storagePath && serves) {
   require('../dist/tsdb/disk/early-verification.js').verifyChunkDatabaseEarly(storagePath);
 }
+const bundle = join(__dirname, '..', 'dist', 'bundle');
+// The query thread a start keeps warm (and `/-/ready` waits for) boots on another core meanwhile.
+if (serves) {
+  require('../dist/query-threads/thread-starts.js').startQueryThreadEarly(
+    join(bundle, 'query-thread.entry.js'),
+  );
+}
 const { loadBundle } = require('../dist/build/load-bundle.js');
-loadBundle(join(__dirname, '..', 'dist', 'bundle', 'alertmanager-main.js')).main(args);
+loadBundle(join(bundle, 'alertmanager-main.js')).main(args);

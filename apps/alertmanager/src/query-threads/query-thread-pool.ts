@@ -82,7 +82,11 @@ interface Thread {
 export class QueryThreadPool {
   private readonly threads: Thread[] = [];
   private readonly queue: Waiting[] = [];
-  private readonly feed: IndexFeed;
+  /**
+   * The index's changes since they were last sent, recorded from the first thread's start on (a
+   * pool without threads records none: a thread starts with the whole index).
+   */
+  private feed: IndexFeed | undefined;
   private readonly flusher: NodeJS.Timeout;
   private readonly reaper: NodeJS.Timeout;
   private nextId = 0;
@@ -96,7 +100,6 @@ export class QueryThreadPool {
     private readonly store: MemoryStore,
     private readonly options: QueryThreadPoolOptions,
   ) {
-    this.feed = new IndexFeed(store);
     store.memory.onSegment(this.onSegment);
     // Index changes also go out without jobs, so they do not pile up.
     this.flusher = setInterval(() => this.sendIndexChanges(), 1_000).unref();
@@ -124,13 +127,21 @@ export class QueryThreadPool {
   }
 
   /**
-   * Starts the `keepWarm` threads and has each run the common query paths once over the store
-   * as it is (`nowMs`: the server's now); resolves when they have.
+   * Starts the `keepWarm` threads without a job: started before the store loads, each copies the
+   * index as it grows (sent every second), on another core, instead of all of it once loaded.
+   */
+  startThreads(): void {
+    const count = Math.min(this.options.keepWarm ?? 0, this.options.threads);
+    while (this.threads.length < count && !this.closed) this.threads.push(this.spawn());
+  }
+
+  /**
+   * Starts the `keepWarm` threads (those not started yet) and has each run the common query
+   * paths once over the store as it is (`nowMs`: the server's now); resolves when they have.
    */
   async warmUp(nowMs: number): Promise<void> {
-    const count = Math.min(this.options.keepWarm ?? 0, this.options.threads);
     const deadlineMs = Date.now() + this.options.engine.timeoutMs;
-    while (this.threads.length < count && !this.closed) this.threads.push(this.spawn());
+    this.startThreads();
     await Promise.all(
       this.threads.map((thread) =>
         thread.running
@@ -157,7 +168,7 @@ export class QueryThreadPool {
     this.closed = true;
     clearInterval(this.flusher);
     clearInterval(this.reaper);
-    this.feed.close();
+    this.feed?.close();
     this.store.memory.offSegment(this.onSegment);
     for (const waiting of this.queue.splice(0)) {
       clearTimeout(waiting.timer);
@@ -212,7 +223,7 @@ export class QueryThreadPool {
 
   /** Sends the index's changes to every thread (with none, they are dropped: a new thread gets the whole index). */
   private sendIndexChanges(): void {
-    const changes = this.feed.take();
+    const changes = this.feed?.take();
     if (changes === undefined || this.threads.length === 0) return;
     const message: ToQueryThread = { kind: 'index', changes };
     for (const thread of this.threads) thread.worker.postMessage(message);
@@ -225,7 +236,7 @@ export class QueryThreadPool {
     const data: QueryThreadData = {
       memory: this.store.memory.handles(),
       segments: channel.port2,
-      index: this.feed.everything(),
+      index: (this.feed ??= new IndexFeed(this.store)).everything(),
       engine: this.options.engine,
     };
     const worker = this.options.starts?.take() ?? startQueryWorker();

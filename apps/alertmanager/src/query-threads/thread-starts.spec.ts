@@ -3,7 +3,9 @@ import { Labels } from '../tsdb/labels';
 import { MemoryStore } from '../tsdb/memory-store';
 import { QueryThreadPool } from './query-thread-pool';
 import { RuleQueryThreads } from './rule-query-threads';
-import { ThreadStarts } from './thread-starts';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ThreadStarts, startQueryThreadEarly } from './thread-starts';
 
 const NOW = 1_700_000_000_000;
 const up = (instance: string) => Labels.fromRecord({ __name__: 'up', job: 'redis', instance });
@@ -58,5 +60,67 @@ describe('ThreadStarts: query threads started before the store has loaded', () =
     expect(starts.waiting).toBe(0);
     expect(exit).not.toHaveBeenCalled();
     await taken.terminate();
+  });
+
+  it('takes the thread the bin started before the bundle loaded first', async () => {
+    const early = startQueryThreadEarly();
+    const starts = new ThreadStarts(1);
+    try {
+      expect(starts.waiting).toBe(1);
+      expect(starts.take()).toBe(early);
+    } finally {
+      await early.terminate();
+      await starts.close();
+    }
+  });
+
+  it('drops a thread started early that failed, and starts another', async () => {
+    const broken = startQueryThreadEarly(join(__dirname, 'no-such-entry.js'));
+    await new Promise((resolve) => broken.once('exit', resolve));
+    const starts = new ThreadStarts(1);
+    const taken = starts.take();
+    try {
+      expect(taken).not.toBe(broken);
+      expect(taken.threadId).toBeGreaterThan(broken.threadId);
+    } finally {
+      await taken.terminate();
+      await starts.close();
+    }
+  });
+
+  it('does not keep a process alive that ends before taking its early thread', () => {
+    const compiled = join(__dirname, 'thread-starts.js').replace('/src/', '/dist/');
+    const child = spawnSync(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(compiled)}).startQueryThreadEarly()`],
+      { timeout: 30_000, encoding: 'utf8' },
+    );
+    expect(child.error).toBeUndefined();
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+  });
+
+  it('starts the kept thread before the store has series, and follows them as they come', async () => {
+    const store = new MemoryStore();
+    const pool = new QueryThreadPool(store, {
+      threads: 1,
+      maxConcurrency: 1,
+      keepWarm: 1,
+      engine: { timeoutMs: 60_000 },
+      logger: recordingLogger(),
+    });
+    try {
+      pool.startThreads();
+      expect(pool.load).toEqual({ threads: 1, running: 0, queued: 0 });
+      for (let s = 0; s < 20; s++) store.append(up('a'), NOW - (19 - s) * 15_000, s);
+      await pool.warmUp(NOW);
+      // The same thread: warming up started none.
+      expect(pool.load.threads).toBe(1);
+      const rules = new RuleQueryThreads(pool, 60_000);
+      const [sum] = await rules.queryAll(['sum(up)'], NOW);
+      expect(sum).toEqual([{ metric: Labels.EMPTY, f: 19 }]);
+    } finally {
+      await pool.close();
+    }
   });
 });

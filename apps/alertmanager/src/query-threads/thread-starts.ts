@@ -19,24 +19,52 @@ const STACK_MB = 64;
  * A new query thread: it boots and loads its code, then waits for its `QueryThreadData` (the
  * first message it is sent) before it reads anything.
  */
-export function startQueryWorker(): Worker {
-  return new Worker(workerEntry(), {
+export function startQueryWorker(entry = workerEntry()): Worker {
+  return new Worker(entry, {
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: STACK_MB },
   });
 }
 
 /**
+ * Threads the bin started before it loaded the server's bundle, which holds its own copy of this
+ * module: the list is the process's, not the module's, so that the bundle finds them.
+ */
+const early = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('redisx.alertmanager.early-query-threads')
+] ??= []) as Worker[];
+
+/**
+ * Starts a query thread on `entry` (the bundle's) before the server's modules load, so that it
+ * boots Node and loads its code on another core while the main thread loads its own (about
+ * 0.4 s each); the first `ThreadStarts` takes it. Until then it does not keep the process alive,
+ * and one that fails is dropped (its taker starts another).
+ */
+export function startQueryThreadEarly(entry = workerEntry()): Worker {
+  const worker = startQueryWorker(entry);
+  worker.unref();
+  const drop = () => {
+    const at = early.indexOf(worker);
+    if (at >= 0) early.splice(at, 1);
+  };
+  worker.once('exit', drop);
+  worker.once('error', drop);
+  early.push(worker);
+  return worker;
+}
+
+/**
  * Query threads started before the metric store they will read has loaded: each boots Node and
  * loads its code on another core while the store replays its checkpoint and log, so the threads a
- * start keeps warm (and `/-/ready` waits for) are that much sooner ready. Those not taken by
- * `close` are ended.
+ * start keeps warm (and `/-/ready` waits for) are that much sooner ready. The first ones are those
+ * the bin started (`startQueryThreadEarly`). Those not taken by `close` are ended.
  */
 export class ThreadStarts {
   private readonly started: Worker[] = [];
 
   constructor(count: number) {
     for (let i = 0; i < count; i++) {
-      const worker = startQueryWorker();
+      const worker = early.shift() ?? startQueryWorker();
+      worker.ref();
       // One that fails before it is taken is not handed out (its pool starts another).
       worker.once('exit', () => this.forget(worker));
       worker.once('error', () => this.forget(worker));

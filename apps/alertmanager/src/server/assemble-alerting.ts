@@ -40,7 +40,7 @@ import { assemblePrometheus } from './assemble-prometheus';
 import { prometheusStatusApi } from './prometheus-status';
 import type { PrometheusStatusApi } from '../api';
 import type { ServerReadiness } from '../api/server-readiness';
-import { assembleQueryThreads } from './assemble-query-threads';
+import { assembleQueryThreads, type AssembledQueryThreads } from './assemble-query-threads';
 import { ThreadStarts } from '../query-threads';
 
 /** The Redis keys the replicas of a cluster share start with this. */
@@ -100,9 +100,10 @@ export interface AssembledAlerting {
  * periodic maintenance (with silence GC and snapshots) and the API's logic together.
  */
 export async function assembleAlerting(inputs: AlertingInputs): Promise<AssembledAlerting> {
-  const { options, logger } = inputs;
+  const { options, logger, clock } = inputs;
   // The query thread a start keeps warm boots and loads its code while the stores load.
   const starts = new ThreadStarts(1);
+  let queries: AssembledQueryThreads | undefined;
   // The metric store loads while the others do (it checks its chunk database in another process
   // and reads in slices); a failure of either still waits for the other, so nothing is left open.
   const [metrics, others] = await Promise.allSettled([
@@ -114,16 +115,29 @@ export async function assembleAlerting(inputs: AlertingInputs): Promise<Assemble
       keepLogFrom: oldestSentSegment(options.storagePath),
       logger: logger.with({ component: 'metric store' }),
       registry: inputs.registry,
+      // The warm thread copies the index while the checkpoint and the log replay.
+      onReadable: (store) => {
+        queries = assembleQueryThreads(options, store, clock, logger, starts);
+        queries.startThreads();
+      },
     }),
     openAlertingStores(inputs),
   ]);
-  if (metrics.status === 'rejected' || others.status === 'rejected') await starts.close();
+  if (metrics.status === 'rejected' || others.status === 'rejected') {
+    await Promise.all([queries?.close(), starts.close()]);
+  }
   if (metrics.status === 'rejected') throw metrics.reason;
   if (others.status === 'rejected') {
     await metrics.value.close();
     throw others.reason;
   }
-  return assembleOpened(inputs, { ...others.value, metricStorage: metrics.value, starts });
+  if (queries === undefined) throw new Error('the metric store opened without becoming readable');
+  return assembleOpened(inputs, {
+    ...others.value,
+    metricStorage: metrics.value,
+    starts,
+    queries,
+  });
 }
 
 /** The stores of the alerting side, opened one after another. */
@@ -157,6 +171,8 @@ type OpenedStores = Awaited<ReturnType<typeof openAlertingStores>> & {
   metricStorage: MetricStorage;
   /** Query threads started while the stores loaded. */
   starts: ThreadStarts;
+  /** The query pools, made as the metric store became readable. */
+  queries: AssembledQueryThreads;
 };
 
 /** Continues {@link assembleAlerting} once every store is open. */
@@ -165,7 +181,7 @@ async function assembleOpened(
   opened: OpenedStores,
 ): Promise<AssembledAlerting> {
   const { options, registry, reloader, clock, logger } = inputs;
-  const { store, nflog, history, silences, metricStorage, starts } = opened;
+  const { store, nflog, history, silences, metricStorage, starts, queries } = opened;
   const scheduler = realScheduler(clock);
   // Replicas share their silences and notification log through Redis, claim each notification
   // before sending it, and record each delivery there before it counts as done, reading the
@@ -269,7 +285,6 @@ async function assembleOpened(
     clock,
     receiverLabels: () => statusApi.receiverLabels(),
   });
-  const queries = assembleQueryThreads(options, metricStorage.store, clock, logger, starts);
   const prometheus = assemblePrometheus({
     options,
     ruleQueries: queries.rules,

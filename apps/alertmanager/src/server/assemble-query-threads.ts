@@ -19,6 +19,8 @@ export interface AssembledQueryThreads {
   readonly rules: RuleQueryThreads;
   /** Query threads started now. */
   threads(): number;
+  /** Starts the API's thread kept warm, without a job (it copies the index as the store loads). */
+  startThreads(): void;
   /** Starts the API's thread kept warm and has it compile the common query paths. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export function assembleQueryThreads(
     api: new ApiQueryThreads(apiPool, clock, engine.timeoutMs),
     rules: new RuleQueryThreads(rulePool, engine.timeoutMs),
     threads: () => apiPool.load.threads + rulePool.load.threads,
+    startThreads: () => apiPool.startThreads(),
     warmUp: () => apiPool.warmUp(clock.now()),
     close: async () => {
       await Promise.all([apiPool.close(), rulePool.close()]);

@@ -51,6 +51,12 @@ export interface MetricStorageOptions {
    * of the environment, if any (see `checkpointTestHook`).
    */
   readonly checkpointHook?: CheckpointHook;
+  /**
+   * Called once the store can be read, before its checkpoint and log are replayed (its series and
+   * the chunks on disk are loaded): readers started then (query threads) copy its index on
+   * another core while the rest loads, instead of all of it afterwards.
+   */
+  readonly onReadable?: (store: MemoryStore) => void;
 }
 
 /** A metric store as its start leaves it, for `MetricStorage` to run. */
@@ -87,6 +93,7 @@ export async function loadMetricStorage(
   const flusher = new ChunkFlusher(store.memory, db, hook && (() => hook('chunk-flush')));
   await loadChunkDatabase(store, db, flusher);
   store.memory.attachDisk(flusher, db, chunksDir, new ColdChunkIndex(db));
+  options.onReadable?.(store);
   const logged = new IdSet();
   store.listen({
     seriesCreated: (series) => flusher.seriesCreated(series.id, series.labels),

@@ -333,6 +333,57 @@ describe('closed chunks on disk', () => {
   });
 });
 
+describe('a start', () => {
+  it('is readable once the chunk database has loaded: a replica started then follows the replay', async () => {
+    const first = await open(24 * HOUR);
+    await appendScrapes(first, 0, 1000);
+    await first.checkpoint(1000 * 15_000);
+    const late = Labels.fromRecord({ __name__: 'late', job: 'redis' });
+    first
+      .appender()
+      .add(late, 1000 * 15_000, 7)
+      .commit();
+    await appendScrapes(first, 1000, 5);
+    await first.close();
+
+    let readable: { series: number; replica: SeriesReplica; feed: IndexFeed } | undefined;
+    const second = await MetricStorage.open({
+      dir,
+      retentionMs: 24 * HOUR,
+      syncIntervalMs: 5,
+      logger: recordingLogger(lines),
+      onReadable: (store) => {
+        const replica = new SeriesReplica(store.memory.handles());
+        // Segments made after the handles reach a reader as the query pool sends them.
+        store.memory.onSegment((id, buffer) => replica.adoptSegment(id, buffer));
+        const feed = new IndexFeed(store);
+        replica.apply(feed.everything());
+        readable = { series: store.seriesCount, replica, feed };
+      },
+    });
+    // Called once, with the chunk database's series; the series only in the log came after.
+    expect(readable?.series).toBe(2);
+    if (readable === undefined) throw new Error('never readable');
+    const { replica, feed } = readable;
+    const replayed = feed.take();
+    if (replayed === undefined) throw new Error('no series came with the replay');
+    replica.apply(replayed);
+    feed.close();
+    replica.refresh();
+    const byName = (name: string) =>
+      replica
+        .querier()
+        .select([{ name: '__name__', type: '=', value: name, matches: (v) => v === name }]);
+    expect(replica.seriesCount).toBe(3);
+    const [series] = byName('errors_total');
+    const run = series.samples(-Infinity, Infinity);
+    expect([...run.v]).toEqual(samplesOf(second, errors).map(([, v]) => v));
+    expect(run.v).toHaveLength(1005);
+    expect([...byName('late')[0].samples(-Infinity, Infinity).v]).toEqual([7]);
+    await second.close();
+  });
+});
+
 describe('a damaged chunk database', () => {
   it.each([
     ['cut short', (bytes: Buffer) => bytes.subarray(0, 4096)],

@@ -75,6 +75,15 @@ describe('ReplicaIndex', () => {
           expect(Labels.ofSorted(names, values).key).toBe(store.byId(id)?.labels.key);
         }
       }
+      const everything = store.select([matcher('__name__', '=~', '.+')]);
+      for (const name of ['__name__', 'instance', 'cmd', 'zone', 'missing']) {
+        const want = [...new Set(everything.map((s) => s.labels.get(name)).filter((v) => v))];
+        expect({ when, name, values: replica.valuesOf(name).sort() }).toEqual({
+          when,
+          name,
+          values: want.sort(),
+        });
+      }
     };
     for (let id = 0; id < 400; id++) add(id);
     check('400 added');

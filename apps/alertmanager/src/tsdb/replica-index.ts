@@ -113,6 +113,17 @@ export class ReplicaIndex {
     return kept;
   }
 
+  /** The values label `name` has in the index, in no particular order. */
+  valuesOf(name: string): string[] {
+    const n = this.symbols.find(name);
+    const byValue = n === undefined ? undefined : this.postings.get(n);
+    if (byValue === undefined) return [];
+    const values: string[] = [];
+    for (const [value, ids] of byValue)
+      if (ids.length > 0) values.push(this.symbols.strings[value]);
+    return values;
+  }
+
   /**
    * The label set of series `id` as names and values, the names array shared with `names` when
    * it holds the same ones (series of one family in turn then share one).

@@ -113,6 +113,16 @@ export class SeriesReplica implements Queryable {
     return this.index.size;
   }
 
+  /** The values label `name` has in the index, sorted (without reading any series). */
+  labelValues(name: string): string[] {
+    return this.index.valuesOf(name).sort();
+  }
+
+  /** How many series match every matcher (without building their label sets). */
+  count(matchers: Parameters<Querier['select']>[0]): number {
+    return this.index.select(matchers).length;
+  }
+
   querier(_mint?: number, _maxt?: number): Querier {
     return { select: (matchers) => this.select(matchers) };
   }
