@@ -147,22 +147,33 @@ export class RecordReader {
     return [hi, lo];
   }
 
+  /** A view of a length-prefixed field's bytes (a reader that keeps them copies them). */
   bytes(): Buffer {
-    const n = this.uvarint();
-    if (this.at + n > this.buffer.length) throw new Error('record cut short');
-    const out = this.buffer.subarray(this.at, this.at + n);
-    this.at += n;
+    const end = this.end();
+    const out = this.buffer.subarray(this.at, end);
+    this.at = end;
     return out;
   }
 
+  /** A string, decoded from the record without a view of its bytes. */
   string(): string {
-    return this.bytes().toString('utf8');
+    const end = this.end();
+    const text = this.buffer.toString('utf8', this.at, end);
+    this.at = end;
+    return text;
   }
 
-  /** Goes past a label set without decoding its strings. */
+  /** Goes past a label set without decoding its strings (or making views of them). */
   skipLabels(): void {
     const n = this.uvarint();
-    for (let i = 0; i < 2 * n; i++) this.bytes();
+    for (let i = 0; i < 2 * n; i++) this.at = this.end();
+  }
+
+  /** Where the length-prefixed field at the reader's place ends; the reader is past its length. */
+  private end(): number {
+    const n = this.uvarint();
+    if (this.at + n > this.buffer.length) throw new Error('record cut short');
+    return this.at + n;
   }
 
   labels(): Labels {

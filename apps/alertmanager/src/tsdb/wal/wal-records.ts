@@ -209,6 +209,11 @@ export type DecodedRecord =
     }
   | { readonly kind: 'heads'; readonly series: HeadSeries[] };
 
+/**
+ * The chunks of a checkpoint series, their bytes views of the record (copied where the store
+ * keeps them: into its sealed chunks, or a head slot): copying each out of the record first took
+ * an allocation outside V8's heap per chunk, 100,000 or more at a start.
+ */
 function readChunks(r: RecordReader): ClosedChunk[] {
   const count = r.uvarint();
   const chunks: ClosedChunk[] = [];
@@ -216,7 +221,7 @@ function readChunks(r: RecordReader): ClosedChunk[] {
     const samples = r.uvarint();
     const minT = r.double();
     const maxT = r.double();
-    chunks.push({ count: samples, minT, maxT, bytes: new Uint8Array(r.bytes()) });
+    chunks.push({ count: samples, minT, maxT, bytes: r.bytes() });
   }
   return chunks;
 }
