@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oneCopyPerVersion } from './one-copy-per-version.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
@@ -33,8 +34,10 @@ await build({
   // stack trace maps back to the TypeScript with `node --enable-source-maps`.
   minifyWhitespace: true,
   minifySyntax: true,
+  minifyIdentifiers: true,
   sourcemap: 'linked',
   logLevel: 'warning',
+  plugins: [oneCopyPerVersion(join(here, '..', '..'))],
   external: [
     // A native addon, loaded from its package.
     'lmdb',
