@@ -1,9 +1,9 @@
 #!/bin/sh
-// 2>/dev/null; GLIBC_TUNABLES="glibc.malloc.mmap_threshold=131072${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" && export GLIBC_TUNABLES && exec node --max-semi-space-size=4 "$0" "$@"
+// 2>/dev/null; GLIBC_TUNABLES="glibc.malloc.mmap_threshold=1048576${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" && export GLIBC_TUNABLES && exec node --max-semi-space-size=4 "$0" "$@"
 'use strict';
 // Run as a program (`npx redisx-alertmanager`, or this file's path), the line above is a shell
 // command, and a comment to Node. It replaces the shell with Node on this file, with V8's young
-// generation kept to 8 MiB a thread and glibc's allocator handing blocks of 128 KiB and over back
+// generation kept to 8 MiB a thread and glibc's allocator handing blocks of 1 MiB and over back
 // to the system when they are freed; a caller's own GLIBC_TUNABLES come after, and win
 // (CONTRIBUTING.md, "The server's memory"). The build writes the server's code caches under these
 // flags (`launcherNodeFlags`). `node redisx-alertmanager.js` runs without them.

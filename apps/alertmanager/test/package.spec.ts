@@ -114,7 +114,7 @@ describe('the packed @redisx/alertmanager', () => {
       ]);
       expect(await readFile(`/proc/${pid}/comm`, 'utf8')).toMatch(/^node/);
       const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
-      expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072');
+      expect(environ).toContain('GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576');
       const posted = await fetch(`${url}/api/v2/alerts`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
