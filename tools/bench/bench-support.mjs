@@ -171,8 +171,9 @@ export function withTimeout(promise, ms, what) {
  * Spawns a server as {@link startServer} does, but waits for `readyPath` (`/-/ready`: Prometheus
  * answers `/-/healthy` before it has replayed its log) to answer 200 within `timeoutMs`, and kills
  * the server when it exits or never gets there. `onSpawn(kill)` gets the kill at once, so a caller
- * can end the server even while it starts. Returns its pid, `readyMs` (spawn to ready), `stop()`
- * (SIGTERM, SIGKILL after 10 s) and `kill()` (SIGKILL at once, for an emergency stop).
+ * can end the server even while it starts; `env` adds to the environment it inherits. Returns its
+ * pid, `readyMs` (spawn to ready), `stop()` (SIGTERM, SIGKILL after 10 s) and `kill()` (SIGKILL
+ * at once, for an emergency stop).
  */
 export async function launchServer(
   name,
@@ -180,10 +181,13 @@ export async function launchServer(
   args,
   url,
   client,
-  { readyPath = '/-/ready', timeoutMs = 120_000, onSpawn } = {},
+  { readyPath = '/-/ready', timeoutMs = 120_000, onSpawn, env } = {},
 ) {
   const t0 = performance.now();
-  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(cmd, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: env === undefined ? process.env : { ...process.env, ...env },
+  });
   let stderr = '';
   let running = true;
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));

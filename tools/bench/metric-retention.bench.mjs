@@ -15,8 +15,11 @@
 // `STARTS=n` adds n more starts of each server after a kill -9, taken in turns, each on a copy of
 // the data its kill left (so every start replays the same log), killed 5 s after ready: the median
 // and each start to ready and resident memory 5 s after ready. `QUERIES=0` leaves out the first
-// starts (settling, queries, the checkpoint probe) to measure the starts alone. `KEEP_DATA=1`
-// keeps each case's data (the copies as the kills left them) and prints where.
+// starts (settling, queries, the checkpoint probe) to measure the starts alone; each start also
+// reports the CPU seconds and page faults the server took to ready. `OURS_MMAP_THRESHOLDS` (bytes,
+// comma-separated) adds, in each round, a start of ours under each of those glibc `mmap`
+// thresholds (its bin lets a caller's `GLIBC_TUNABLES` win). `KEEP_DATA=1` keeps each case's data
+// (the copies as the kills left them) and prints where.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +48,7 @@ const HOUR = 3_600_000;
 const STEPS_AFTER_CHECKPOINT = 30;
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 60_000);
 const STARTS = Number(process.env.STARTS ?? 0);
+const THRESHOLDS = (process.env.OURS_MMAP_THRESHOLDS ?? '').split(',').filter(Boolean);
 const WITH_QUERIES = process.env.QUERIES !== '0';
 /** How ours starts (the bin as a program, unless `OURS_NODE_ARGS`); its arguments come apart. */
 const [oursCmd] = oursCommand([]);
@@ -55,6 +59,11 @@ const QUERIES = [
 
 const rssOf = (pid) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+/** CPU seconds (user and system, all threads) and minor page faults a process has taken. */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { cpuS: (Number(fields[11]) + Number(fields[12])) / 100, faults: Number(fields[7]) };
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function oursArgs(dir, port, maintenance) {
@@ -198,7 +207,7 @@ async function restart(name, cmd, args, end, hours, extra) {
  * Starts a server on a fresh copy of `pristine` (its data as the kill left it) into `data`; start
  * to ready and resident memory 5 s after, then SIGKILL.
  */
-async function startOnCopy(name, cmd, args, pristine, data) {
+async function startOnCopy(name, cmd, args, pristine, data, env) {
   rmSync(data, { recursive: true, force: true });
   cpSync(pristine, data, { recursive: true });
   // The copy reaches the disk before the start, which would otherwise share the machine with it.
@@ -207,10 +216,12 @@ async function startOnCopy(name, cmd, args, pristine, data) {
   const client = httpClient(1);
   const server = await launchServer(name, cmd, args(port), `http://127.0.0.1:${port}`, client, {
     timeoutMs: 600_000,
+    env,
   });
   try {
+    const atReady = cpuOf(server.pid);
     await sleep(5000);
-    return { readyMs: server.readyMs, rss: rssOf(server.pid) };
+    return { readyMs: server.readyMs, rss: rssOf(server.pid), ...atReady };
   } finally {
     server.kill();
     await sleep(200);
@@ -245,19 +256,23 @@ const mib = (bytes) => fmt(bytes / 2 ** 20, 0);
 const ratio = (a, b) => (b ? ` x${fmt(a / b, 2)}` : '');
 const rows = [];
 
-/** The `STARTS` rounds of one case: medians, then each start. */
-function printStarts(count, hours, { ours, theirs }) {
+/** The `STARTS` rounds of one case, by server: medians against Prometheus's, then each start. */
+function printStarts(count, hours, starts) {
+  const theirs = starts.get('prometheus') ?? [];
   const line = (what, key, show) => {
-    const a = median(ours.map((s) => s[key]));
+    console.log(`  ${what}`);
     const b = theirs.length ? median(theirs.map((s) => s[key])) : undefined;
-    console.log(
-      `  ${what} median of ${ours.length}: ${show(a)} / ${b === undefined ? '-' : show(b)}${ratio(a, b)}`,
-    );
-    console.log(`    ours ${ours.map((s) => show(s[key])).join(' ')}`);
-    if (theirs.length) console.log(`    prometheus ${theirs.map((s) => show(s[key])).join(' ')}`);
+    for (const [name, runs] of starts) {
+      const a = median(runs.map((s) => s[key]));
+      const versus = name === 'prometheus' ? '' : ratio(a, b);
+      const each = runs.map((s) => show(s[key])).join(' ');
+      console.log(`    ${name}: median ${show(a)}${versus} (${each})`);
+    }
   };
-  console.log(`\n${count} series x ${hours} h, starts after kill -9 alone: ours / prometheus`);
+  console.log(`\n${count} series x ${hours} h, starts after kill -9 alone, ${STARTS} each`);
   line('start to ready ms', 'readyMs', (v) => fmt(v, 0));
+  line('CPU s to ready', 'cpuS', (v) => fmt(v, 2));
+  line('page faults to ready', 'faults', (v) => fmt(v, 0));
   line('resident MiB 5 s after ready', 'rss', mib);
 }
 
@@ -307,13 +322,22 @@ for (const { series: count, hours } of CASES) {
       cpSync(theirData, join(work, 'prometheus-killed'), { recursive: true });
       if (WITH_QUERIES) theirs = await restart('prometheus', prometheus, theirArgs, end, hours);
     }
-    const starts = { ours: [], theirs: [] };
+    const starts = new Map([['ours', []], ...THRESHOLDS.map((t) => [`ours, threshold ${t}`, []])]);
+    if (prometheus) starts.set('prometheus', []);
+    const killed = join(work, 'ours-killed');
     for (let i = 0; i < STARTS; i++) {
-      const a = join(work, 'ours-killed');
-      starts.ours.push(await startOnCopy('ours', oursCmd, args(undefined), a, oursData));
+      starts
+        .get('ours')
+        .push(await startOnCopy('ours', oursCmd, args(undefined), killed, oursData));
+      for (const t of THRESHOLDS) {
+        const env = { GLIBC_TUNABLES: `glibc.malloc.mmap_threshold=${t}` };
+        const run = await startOnCopy('ours', oursCmd, args(undefined), killed, oursData, env);
+        starts.get(`ours, threshold ${t}`).push(run);
+      }
       if (prometheus) {
         const b = join(work, 'prometheus-killed');
-        starts.theirs.push(await startOnCopy('prometheus', prometheus, theirArgs, b, theirData));
+        const run = await startOnCopy('prometheus', prometheus, theirArgs, b, theirData);
+        starts.get('prometheus').push(run);
       }
     }
     if (STARTS > 0) printStarts(count, hours, starts);
