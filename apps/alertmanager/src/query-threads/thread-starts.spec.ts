@@ -10,6 +10,17 @@ import { ThreadStarts, startQueryThreadEarly } from './thread-starts';
 const NOW = 1_700_000_000_000;
 const up = (instance: string) => Labels.fromRecord({ __name__: 'up', job: 'redis', instance });
 
+/** A pool of one thread, kept warm, as the API's is at most on one core. */
+const keptThreadPool = (store: MemoryStore, starts?: ThreadStarts) =>
+  new QueryThreadPool(store, {
+    threads: 1,
+    maxConcurrency: 1,
+    keepWarm: 1,
+    engine: { timeoutMs: 60_000 },
+    logger: recordingLogger(),
+    starts,
+  });
+
 describe('ThreadStarts: query threads started before the store has loaded', () => {
   it('hands out each thread started once, then new ones', async () => {
     const starts = new ThreadStarts(1);
@@ -30,14 +41,7 @@ describe('ThreadStarts: query threads started before the store has loaded', () =
       store.append(up('a'), NOW - (19 - s) * 15_000, s);
       store.append(up('b'), NOW - (19 - s) * 15_000, 2 * s);
     }
-    const pool = new QueryThreadPool(store, {
-      threads: 1,
-      maxConcurrency: 1,
-      keepWarm: 1,
-      engine: { timeoutMs: 60_000 },
-      logger: recordingLogger(),
-      starts,
-    });
+    const pool = keptThreadPool(store, starts);
     try {
       await pool.warmUp(NOW);
       const rules = new RuleQueryThreads(pool, 60_000);
@@ -102,13 +106,7 @@ describe('ThreadStarts: query threads started before the store has loaded', () =
 
   it('starts the kept thread before the store has series, and follows them as they come', async () => {
     const store = new MemoryStore();
-    const pool = new QueryThreadPool(store, {
-      threads: 1,
-      maxConcurrency: 1,
-      keepWarm: 1,
-      engine: { timeoutMs: 60_000 },
-      logger: recordingLogger(),
-    });
+    const pool = keptThreadPool(store);
     try {
       pool.startThreads();
       expect(pool.load).toEqual({ threads: 1, running: 0, queued: 0 });
