@@ -84,6 +84,31 @@ describe('checkpoint records with the open chunk encoder state', () => {
     expect(restored.exportChunks()).toEqual(kept.exportChunks());
   });
 
+  it.each([
+    // Labels repeat across series and deflate to a fraction.
+    ['labels alone', 50, 0, 6],
+    // Encoded chunks of noisy values deflate by less than a third: a restart would inflate them
+    // for little.
+    ['chunks of noisy values', 5, SAMPLES_PER_CHUNK * 3, 7],
+  ])('writes a record of %s deflated or not by what it saves', async (_, count, n, first) => {
+    const memory = new StoreMemory();
+    let seed = 1;
+    const noise = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const series = Array.from({ length: count }, (_, i) => {
+      const s = new MemorySeries(i, Labels.fromRecord({ __name__: 'up', job: `job-${i}` }), memory);
+      appendAll(
+        s,
+        Array.from({ length: n }, (_, k): Sample => [k * 15_000, noise() * 1e6]),
+      );
+      return { id: s.id, labels: s.labels, chunks: s.memoryChunks(), open: s.openChunkState() };
+    });
+    const payload = await encodeHeadSeries(series);
+    expect(payload[0]).toBe(first);
+    const record = decodeRecord(await inflateRecord(payload));
+    if (record.kind !== 'heads') throw new Error(record.kind);
+    expect(record.series).toEqual(series);
+  });
+
   it('reads a checkpoint record of the earlier layout, without states', () => {
     const w = new RecordWriter();
     w.byte(4);

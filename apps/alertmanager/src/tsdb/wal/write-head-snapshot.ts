@@ -7,8 +7,8 @@ import { HeadSeriesRecord } from './wal-records';
 const RECORD_SERIES = 1000;
 /** Longest a slice of the capture runs before the loop yields, ms (checked every 32 series). */
 const SLICE_MS = 5;
-/** Records deflated on libuv's thread pool at once, while the next slice is captured. */
-const DEFLATING = 2;
+/** Records encoded (deflated on libuv's thread pool) at once, while the next slice is captured. */
+const ENCODING = 2;
 
 /**
  * Writes the checkpoint's snapshot of generation `generation` into the unfinished snapshot file
@@ -16,7 +16,7 @@ const DEFLATING = 2;
  * answers true for is captured whole in one synchronous step: its labels, its chunks in memory
  * and its open chunk's encoder state, encoded into the record at once (the chunks' bytes are
  * read in place, not copied). Appends go on between slices of a few milliseconds; each slice is
- * one record, deflated on libuv's thread pool while the next is captured. Returns the snapshot's
+ * one record, encoded (deflated on libuv's thread pool) while the next is captured. Returns the snapshot's
  * size in bytes; on a failure the unfinished file is removed and the error thrown.
  */
 export async function writeHeadSnapshot(
@@ -26,7 +26,7 @@ export async function writeHeadSnapshot(
   isLive: (series: MemorySeries) => boolean,
 ): Promise<number> {
   const writer = await SnapshotWriter.start(files, generation);
-  const deflating: Promise<Buffer>[] = [];
+  const encoding: Promise<Buffer>[] = [];
   try {
     for (let at = 0; at < series.length;) {
       await nextTurn();
@@ -49,13 +49,13 @@ export async function writeHeadSnapshot(
         }
       }
       if (record.size === 0) continue;
-      const deflated = record.deflated();
+      const encoded = record.encoded();
       // Awaited in its turn below; a failure meanwhile must not go unhandled.
-      deflated.catch(() => undefined);
-      deflating.push(deflated);
-      if (deflating.length >= DEFLATING) await writeNext(writer, deflating);
+      encoded.catch(() => undefined);
+      encoding.push(encoded);
+      if (encoding.length >= ENCODING) await writeNext(writer, encoding);
     }
-    while (deflating.length > 0) await writeNext(writer, deflating);
+    while (encoding.length > 0) await writeNext(writer, encoding);
     return await writer.finish();
   } catch (error) {
     await writer.abandon();
@@ -63,7 +63,7 @@ export async function writeHeadSnapshot(
   }
 }
 
-async function writeNext(writer: SnapshotWriter, deflating: Promise<Buffer>[]): Promise<void> {
-  const record = deflating.shift();
+async function writeNext(writer: SnapshotWriter, encoding: Promise<Buffer>[]): Promise<void> {
+  const record = encoding.shift();
   if (record !== undefined) await writer.add(await record);
 }
