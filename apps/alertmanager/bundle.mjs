@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadedOnFirstUse, nestDateFormatOnFirstUse } from './deferred-at-start.mjs';
 import { oneCopyPerVersion } from './one-copy-per-version.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,7 +38,11 @@ await build({
   minifyIdentifiers: true,
   sourcemap: 'linked',
   logLevel: 'warning',
-  plugins: [oneCopyPerVersion(join(here, '..', '..'))],
+  plugins: [
+    nestDateFormatOnFirstUse(),
+    loadedOnFirstUse(['mime-types', 'iconv-lite']),
+    oneCopyPerVersion(join(here, '..', '..')),
+  ],
   external: [
     // A native addon, loaded from its package.
     'lmdb',
