@@ -16,10 +16,13 @@
 // the data its kill left (so every start replays the same log), killed 5 s after ready: the median
 // and each start to ready and resident memory 5 s after ready. `QUERIES=0` leaves out the first
 // starts (settling, queries, the checkpoint probe) to measure the starts alone; each start also
-// reports the CPU seconds and page faults the server took to ready. `OURS_MMAP_THRESHOLDS` (bytes,
-// comma-separated) adds, in each round, a start of ours under each of those glibc `mmap`
-// thresholds (its bin lets a caller's `GLIBC_TUNABLES` win). `KEEP_DATA=1` keeps each case's data
-// (the copies as the kills left them) and prints where.
+// reports the CPU seconds and page faults the server took to ready, and for ours how long Node's
+// main thread ran and how long it waited for a core while it could run. `OURS_MMAP_THRESHOLDS`
+// (bytes, comma-separated) adds, in each round, a start of ours under each of those glibc `mmap`
+// thresholds (its bin lets a caller's `GLIBC_TUNABLES` win). `OURS_NPROC` (counts, comma-separated)
+// adds a start of ours as if it had each count of cores (`OMP_NUM_THREADS`, which the bin's `nproc`
+// reads: V8's background threads are one fewer, from 1 to 4). `KEEP_DATA=1` keeps each case's
+// data (the copies as the kills left them) and prints where.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +52,7 @@ const STEPS_AFTER_CHECKPOINT = 30;
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 60_000);
 const STARTS = Number(process.env.STARTS ?? 0);
 const THRESHOLDS = (process.env.OURS_MMAP_THRESHOLDS ?? '').split(',').filter(Boolean);
+const NPROCS = (process.env.OURS_NPROC ?? '').split(',').filter(Boolean);
 const WITH_QUERIES = process.env.QUERIES !== '0';
 /** How ours starts (the bin as a program, unless `OURS_NODE_ARGS`); its arguments come apart. */
 const [oursCmd] = oursCommand([]);
@@ -62,7 +66,14 @@ const rssOf = (pid) =>
 /** CPU seconds (user and system, all threads) and minor page faults a process has taken. */
 function cpuOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { cpuS: (Number(fields[11]) + Number(fields[12])) / 100, faults: Number(fields[7]) };
+  // The first thread's time on a core, and waiting for one while it could run (ns).
+  const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+  return {
+    cpuS: (Number(fields[11]) + Number(fields[12])) / 100,
+    faults: Number(fields[7]),
+    mainMs: Number(onCore) / 1e6,
+    waitMs: Number(waiting) / 1e6,
+  };
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -259,10 +270,11 @@ const rows = [];
 /** The `STARTS` rounds of one case, by server: medians against Prometheus's, then each start. */
 function printStarts(count, hours, starts) {
   const theirs = starts.get('prometheus') ?? [];
-  const line = (what, key, show) => {
+  const line = (what, key, show, oursOnly = false) => {
     console.log(`  ${what}`);
-    const b = theirs.length ? median(theirs.map((s) => s[key])) : undefined;
+    const b = theirs.length && !oursOnly ? median(theirs.map((s) => s[key])) : undefined;
     for (const [name, runs] of starts) {
+      if (oursOnly && name === 'prometheus') continue;
       const a = median(runs.map((s) => s[key]));
       const versus = name === 'prometheus' ? '' : ratio(a, b);
       const each = runs.map((s) => show(s[key])).join(' ');
@@ -273,6 +285,9 @@ function printStarts(count, hours, starts) {
   line('start to ready ms', 'readyMs', (v) => fmt(v, 0));
   line('CPU s to ready', 'cpuS', (v) => fmt(v, 2));
   line('page faults to ready', 'faults', (v) => fmt(v, 0));
+  // Node's main thread, the event loop's (Prometheus's first thread is one of Go's many).
+  line('main thread on a core ms, ours', 'mainMs', (v) => fmt(v, 0), true);
+  line('main thread waiting for a core ms, ours', 'waitMs', (v) => fmt(v, 0), true);
   line('resident MiB 5 s after ready', 'rss', mib);
 }
 
@@ -322,17 +337,24 @@ for (const { series: count, hours } of CASES) {
       cpSync(theirData, join(work, 'prometheus-killed'), { recursive: true });
       if (WITH_QUERIES) theirs = await restart('prometheus', prometheus, theirArgs, end, hours);
     }
-    const starts = new Map([['ours', []], ...THRESHOLDS.map((t) => [`ours, threshold ${t}`, []])]);
+    // Each extra start of ours: its name and the environment it runs in.
+    const variants = [
+      ...THRESHOLDS.map((t) => [
+        `ours, threshold ${t}`,
+        { GLIBC_TUNABLES: `glibc.malloc.mmap_threshold=${t}` },
+      ]),
+      ...NPROCS.map((n) => [`ours, as on ${n} cores`, { OMP_NUM_THREADS: n }]),
+    ];
+    const starts = new Map([['ours', []], ...variants.map(([name]) => [name, []])]);
     if (prometheus) starts.set('prometheus', []);
     const killed = join(work, 'ours-killed');
     for (let i = 0; i < STARTS; i++) {
       starts
         .get('ours')
         .push(await startOnCopy('ours', oursCmd, args(undefined), killed, oursData));
-      for (const t of THRESHOLDS) {
-        const env = { GLIBC_TUNABLES: `glibc.malloc.mmap_threshold=${t}` };
+      for (const [name, env] of variants) {
         const run = await startOnCopy('ours', oursCmd, args(undefined), killed, oursData, env);
-        starts.get(`ours, threshold ${t}`).push(run);
+        starts.get(name).push(run);
       }
       if (prometheus) {
         const b = join(work, 'prometheus-killed');

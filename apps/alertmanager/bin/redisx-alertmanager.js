@@ -1,12 +1,13 @@
 #!/bin/sh
-// 2>/dev/null; GLIBC_TUNABLES="glibc.malloc.mmap_threshold=1048576${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" && export GLIBC_TUNABLES && exec node --max-semi-space-size=4 "$0" "$@"
+// 2>/dev/null; GLIBC_TUNABLES="glibc.malloc.mmap_threshold=1048576${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" && export GLIBC_TUNABLES && p=$(($(nproc 2>/dev/null || echo 5) - 1)) && exec node --max-semi-space-size=4 --v8-pool-size=$((p<1?1:p>4?4:p)) "$0" "$@"
 'use strict';
 // Run as a program (`npx redisx-alertmanager`, or this file's path), the line above is a shell
 // command, and a comment to Node. It replaces the shell with Node on this file, with V8's young
-// generation kept to 8 MiB a thread and glibc's allocator handing blocks of 1 MiB and over back
-// to the system when they are freed; a caller's own GLIBC_TUNABLES come after, and win
-// (CONTRIBUTING.md, "The server's memory"). The build writes the server's code caches under these
-// flags (`launcherNodeFlags`). `node redisx-alertmanager.js` runs without them.
+// generation kept to 8 MiB a thread, V8's background threads (its compilers' and collectors')
+// one fewer than the cores, from 1 to V8's default of 4, and glibc's allocator handing blocks of
+// 1 MiB and over back to the system when they are freed; a caller's own GLIBC_TUNABLES come after,
+// and win (CONTRIBUTING.md, "The server's memory"). The build writes the server's code caches
+// under these flags (`launcherNodeFlags`). `node redisx-alertmanager.js` runs without them.
 const { join } = require('node:path');
 const args = process.argv.slice(2);
 // The metric store's chunk database is checked in a child process while the server's modules

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getFreePort, startProcess, waitFor } from '@redisx/testing';
@@ -108,8 +108,11 @@ describe('the packed @redisx/alertmanager', () => {
         await readFile(join(installed, 'bin', 'redisx-alertmanager.js'), 'utf8'),
       );
       expect(flags).toContain('--max-semi-space-size=4');
-      expect(argv.slice(1, flags.length + 2)).toEqual([
+      // V8's background threads: one fewer than the cores, from 1 to 4.
+      const pool = Math.min(4, Math.max(1, availableParallelism() - 1));
+      expect(argv.slice(1, flags.length + 3)).toEqual([
         ...flags,
+        `--v8-pool-size=${pool}`,
         join(consumer(), 'node_modules', '.bin', 'redisx-alertmanager'),
       ]);
       expect(await readFile(`/proc/${pid}/comm`, 'utf8')).toMatch(/^node/);

@@ -16,6 +16,11 @@ describe('launcherNodeFlags', () => {
       ['--max-semi-space-size=4'],
     ],
     ['two flags', '// 2>/dev/null; exec node --a=1 --b "$0" "$@"', ['--a=1', '--b']],
+    [
+      'the flags but one whose value the shell computes',
+      '// 2>/dev/null; p=3 && exec node --a=1 --v8-pool-size=$((p<1?1:p)) "$0" "$@"',
+      ['--a=1'],
+    ],
   ])('reads %s from the shell line', (_, line, flags) => {
     expect(launcherNodeFlags(launcher(line))).toEqual(flags);
   });
@@ -32,12 +37,15 @@ describe('launcherNodeFlags', () => {
     expect(launcherNodeFlags(bin)).toEqual(['--max-semi-space-size=4']);
   });
 
-  // Written by the build (bundle.mjs); V8 refuses a cache made under other flags.
+  // Written by the build (bundle.mjs); V8 refuses a cache made under other flags. The bin's pool
+  // size, which the build leaves out, at its extremes.
+  const server = launcherNodeFlags(bin);
   it.each([
-    ['the server', 'alertmanager-main.js', launcherNodeFlags(bin)],
-    ["the server's query thread", 'query-thread.bundle.js', launcherNodeFlags(bin)],
+    ['the server', 'alertmanager-main.js', [...server, '--v8-pool-size=1']],
+    ['the server', 'alertmanager-main.js', [...server, '--v8-pool-size=4']],
+    ["the server's query thread", 'query-thread.bundle.js', [...server, '--v8-pool-size=1']],
     ['amtool', 'amtool-main.js', []],
-  ])("has V8 accept %s's built code cache under its bin's flags", (_, name, flags) => {
+  ])("has V8 accept %s's built code cache under its bin's flags (%#)", (_, name, flags) => {
     const file = join(PACKAGE, 'dist', 'bundle', name);
     const loader = join(PACKAGE, 'dist', 'build', 'load-bundle.js');
     const script = `const { compileBundle } = require(${JSON.stringify(loader)});
