@@ -63,9 +63,9 @@ export function loadedOnFirstUse(packages) {
 
 /**
  * Nest's `Logger` and `ConsoleLogger` each build an `Intl.DateTimeFormat` as their modules load,
- * the first of which loads ICU's locale data (about 18 ms); the server logs through its own
- * logger and never formats a date there. Each formatter is built when it first formats. Fails the
- * build when a module no longer reads as expected, so that an upgrade of Nest is looked at.
+ * the first of which loads ICU's locale data; the server logs through its own logger and never
+ * formats a date there. Each formatter is built when it first formats. Fails the build when a
+ * module no longer reads as expected, so that an upgrade of Nest is looked at.
  */
 export function nestDateFormatOnFirstUse() {
   const file = /@nestjs[\\/]common[\\/]services[\\/](console-)?logger\.service\.js$/;
