@@ -1,5 +1,5 @@
 // esbuild plugins for bundle.mjs: work that dependencies do when they load, which the server does
-// not need before it is ready, moved to its first use (BENCHMARKS.md, "Starts alone").
+// not need before it is ready, moved to its first use (CONTRIBUTING.md, "The server's bundle").
 import { readFileSync } from 'node:fs';
 
 const FIRST_USE = 'loaded-on-first-use';
