@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmarks: timing, statistics, peers found on PATH, servers to
 // start and a light HTTP client to drive them.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -71,6 +72,26 @@ export const bundledRules = join(
 
 /** Formats a number with a fixed number of decimals. */
 export const fmt = (n, digits = 1) => n.toFixed(digits);
+
+/** A process's resident memory, bytes. */
+export const rssOf = (pid) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+
+/**
+ * A process's CPU seconds (user and system, all threads) and minor page faults so far, and its
+ * first thread's time on a core and waiting for one while it could run (ms; for a Node server,
+ * the event loop's thread).
+ */
+export function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+  return {
+    cpuS: (Number(fields[11]) + Number(fields[12])) / 100,
+    faults: Number(fields[7]),
+    mainMs: Number(onCore) / 1e6,
+    waitMs: Number(waiting) / 1e6,
+  };
+}
 
 /** Runs this benchmark file again as a child process with `args` and parses its last JSON line. */
 export function runWorker(file, args) {

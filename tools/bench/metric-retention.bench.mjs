@@ -24,10 +24,11 @@
 // reads: V8's background threads are one fewer, from 1 to 4). `KEEP_DATA=1` keeps each case's
 // data (the copies as the kills left them) and prints where.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  cpuOf,
   findPeer,
   fmt,
   freePort,
@@ -36,6 +37,7 @@ import {
   launchServer,
   median,
   oursCommand,
+  rssOf,
   skipPeer,
 } from './bench-support.mjs';
 import { pushStream } from './remote-write.mjs';
@@ -61,20 +63,6 @@ const QUERIES = [
   'max by (instance) (max_over_time(myapp_redis_command_duration_seconds_bucket[1h]))',
 ];
 
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-/** CPU seconds (user and system, all threads) and minor page faults a process has taken. */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // The first thread's time on a core, and waiting for one while it could run (ns).
-  const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
-  return {
-    cpuS: (Number(fields[11]) + Number(fields[12])) / 100,
-    faults: Number(fields[7]),
-    mainMs: Number(onCore) / 1e6,
-    waitMs: Number(waiting) / 1e6,
-  };
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function oursArgs(dir, port, maintenance) {
@@ -337,21 +325,19 @@ for (const { series: count, hours } of CASES) {
       cpSync(theirData, join(work, 'prometheus-killed'), { recursive: true });
       if (WITH_QUERIES) theirs = await restart('prometheus', prometheus, theirArgs, end, hours);
     }
-    // Each extra start of ours: its name and the environment it runs in.
+    // Each start of ours in a round: its name and what it adds to the environment.
     const variants = [
+      ['ours', undefined],
       ...THRESHOLDS.map((t) => [
         `ours, threshold ${t}`,
         { GLIBC_TUNABLES: `glibc.malloc.mmap_threshold=${t}` },
       ]),
       ...NPROCS.map((n) => [`ours, as on ${n} cores`, { OMP_NUM_THREADS: n }]),
     ];
-    const starts = new Map([['ours', []], ...variants.map(([name]) => [name, []])]);
+    const starts = new Map(variants.map(([name]) => [name, []]));
     if (prometheus) starts.set('prometheus', []);
     const killed = join(work, 'ours-killed');
     for (let i = 0; i < STARTS; i++) {
-      starts
-        .get('ours')
-        .push(await startOnCopy('ours', oursCmd, args(undefined), killed, oursData));
       for (const [name, env] of variants) {
         const run = await startOnCopy('ours', oursCmd, args(undefined), killed, oursData, env);
         starts.get(name).push(run);

@@ -5,17 +5,19 @@
 // took against the scrapes due (`count_over_time(scrape_samples_scraped[...])` per target: a
 // missed scrape leaves no sample), and its slowest scrape (`scrape_duration_seconds`). Skipped, with the
 // reason, when prometheus is not installed (ours alone is still measured).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  cpuOf,
   findPeer,
   fmt,
   freePort,
   httpClient,
   launchServer,
   oursCommand,
+  rssOf,
   skipPeer,
 } from './bench-support.mjs';
 import { SampleStream, specSeries } from './spec-metrics.mjs';
@@ -24,13 +26,6 @@ const SERIES = Number(process.env.SERIES ?? 100_000);
 const TARGETS = Number(process.env.TARGETS ?? 10);
 const MINUTES = Number(process.env.MINUTES ?? 5);
 const INTERVAL_S = 15;
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-/** CPU seconds the process has used (user and system, all its threads). */
-const cpuOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A label set in the text format. */
@@ -172,7 +167,7 @@ try {
           40,
         ) +
         `${fmt((slowest[0] ?? NaN) * 1000, 0)} ms`.padEnd(17) +
-        fmt(cpuOf(s.pid), 1),
+        fmt(cpuOf(s.pid).cpuS, 1),
     );
   }
   if (servers.length === 2) {
